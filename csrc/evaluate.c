@@ -1,0 +1,162 @@
+/* The evaluator: additive card keys, a flush table and a rank-key perfect hash. */
+#include "handrank.h"
+#include "tables.h"
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+#define HR_INLINE static __forceinline
+static int hr_ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+static int hr_popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#else
+#define HR_INLINE static inline __attribute__((always_inline))
+#define hr_ctz64(x) __builtin_ctzll(x)
+#define hr_popcount64(x) __builtin_popcountll(x)
+#endif
+
+#define SLOT_MASK ((1u << HANDRANK_HASH_SLOT_BITS) - 1)
+#define SUIT_RANKS 0x1fffu
+
+/* Class of the best no-flush five, from the low 32 bits of a summed key. */
+HR_INLINE uint16_t plain_class(uint64_t key) {
+    uint64_t h = (key & 0xffffffffu) * HANDRANK_HASH_MUL;
+    uint32_t bucket = (uint32_t)(h >> (64 - HANDRANK_HASH_BUCKET_BITS));
+    uint32_t slot = (uint32_t)(h >> (64 - HANDRANK_HASH_BUCKET_BITS - HANDRANK_HASH_SLOT_BITS)) & SLOT_MASK;
+    return handrank_hash_values[slot ^ handrank_hash_disp[bucket]];
+}
+
+/* Class from a summed key and the OR of the cards' suit bits. */
+HR_INLINE uint16_t finish(uint64_t key, uint64_t suits) {
+    uint64_t flush = key & HANDRANK_FLUSH_BITS;
+    if (flush) {
+        /* At most one suit can hold five of seven cards; its flag bit is 35 + 4 * suit. */
+        unsigned shift = (unsigned)(hr_ctz64(flush) - HANDRANK_SUIT_SHIFT - 3) * 4;
+        return handrank_flush[(suits >> shift) & SUIT_RANKS];
+    }
+    return plain_class(key);
+}
+
+uint16_t handrank_evaluate(const uint8_t *cards, int n) {
+    uint64_t key = HANDRANK_KEY_BIAS, suits = 0;
+    for (int j = 0; j < n; j++) {
+        key += handrank_card_key[cards[j]];
+        suits |= handrank_suit_bit[cards[j]];
+    }
+    return finish(key, suits);
+}
+
+uint16_t handrank_evaluate_mask(uint64_t mask) {
+    uint64_t key = HANDRANK_KEY_BIAS, suits = 0;
+    while (mask) {
+        int c = hr_ctz64(mask);
+        mask &= mask - 1;
+        key += handrank_card_key[c];
+        suits |= handrank_suit_bit[c];
+    }
+    return finish(key, suits);
+}
+
+/*
+ * Valid iff no card is poison and no two cards share a bit: for
+ * non-negative addends the sum equals the OR exactly when no bits overlap.
+ */
+#define ROW_INVALID(s_or, s_sum) (((s_or) ^ (s_sum)) | ((s_or) & HANDRANK_POISON_MASK))
+
+/* The hot path: contiguous uint8 rows of K cards, K a compile-time constant. */
+HR_INLINE int64_t batch_u8(const uint8_t *cards, int64_t n, const int K,
+                           uint16_t *out, ptrdiff_t out_stride) {
+    char *o = (char *)out;
+    for (int64_t i = 0; i < n; i++, cards += K, o += out_stride) {
+        uint64_t key = HANDRANK_KEY_BIAS, s_or = 0, s_sum = 0;
+        for (int j = 0; j < K; j++) {
+            uint8_t c = cards[j];
+            uint64_t b = handrank_suit_bit[c];
+            key += handrank_card_key[c];
+            s_or |= b;
+            s_sum += b;
+        }
+        if (ROW_INVALID(s_or, s_sum))
+            return i;
+        *(uint16_t *)o = finish(key, s_or);
+    }
+    return -1;
+}
+
+/* Any integer type and strides: ids outside 0..51 map to the poison id 255. */
+#define DEFINE_BATCH_ANY(NAME, T)                                                      \
+    static int64_t NAME(const char *base, int64_t n, int k, ptrdiff_t rs, ptrdiff_t cs, \
+                        uint16_t *out, ptrdiff_t out_stride) {                          \
+        char *o = (char *)out;                                                         \
+        for (int64_t i = 0; i < n; i++, base += rs, o += out_stride) {                 \
+            uint64_t key = HANDRANK_KEY_BIAS, s_or = 0, s_sum = 0;                      \
+            const char *p = base;                                                      \
+            for (int j = 0; j < k; j++, p += cs) {                                     \
+                T v = *(const T *)p;                                                   \
+                uint8_t c = (v >= 0 && v < 52) ? (uint8_t)v : 255;                     \
+                uint64_t b = handrank_suit_bit[c];                                     \
+                key += handrank_card_key[c];                                           \
+                s_or |= b;                                                             \
+                s_sum += b;                                                            \
+            }                                                                          \
+            if (ROW_INVALID(s_or, s_sum))                                              \
+                return i;                                                              \
+            *(uint16_t *)o = finish(key, s_or);                                        \
+        }                                                                              \
+        return -1;                                                                     \
+    }
+
+#if defined(__GNUC__)
+/* `v >= 0` is always true for the unsigned instances. */
+#pragma GCC diagnostic ignored "-Wtype-limits"
+#endif
+DEFINE_BATCH_ANY(batch_any_u8, uint8_t)
+DEFINE_BATCH_ANY(batch_any_i8, int8_t)
+DEFINE_BATCH_ANY(batch_any_u16, uint16_t)
+DEFINE_BATCH_ANY(batch_any_i16, int16_t)
+DEFINE_BATCH_ANY(batch_any_u32, uint32_t)
+DEFINE_BATCH_ANY(batch_any_i32, int32_t)
+DEFINE_BATCH_ANY(batch_any_u64, uint64_t)
+DEFINE_BATCH_ANY(batch_any_i64, int64_t)
+
+int64_t handrank_evaluate_batch(const void *cards, int dtype, int64_t n_rows, int k,
+                                ptrdiff_t row_stride, ptrdiff_t col_stride,
+                                uint16_t *out, ptrdiff_t out_stride) {
+    const char *base = (const char *)cards;
+    if (dtype == HANDRANK_U8 && col_stride == 1 && row_stride == k) {
+        switch (k) {
+        case 5: return batch_u8((const uint8_t *)cards, n_rows, 5, out, out_stride);
+        case 6: return batch_u8((const uint8_t *)cards, n_rows, 6, out, out_stride);
+        case 7: return batch_u8((const uint8_t *)cards, n_rows, 7, out, out_stride);
+        default: break;
+        }
+    }
+    switch (dtype) {
+    case HANDRANK_U8: return batch_any_u8(base, n_rows, k, row_stride, col_stride, out, out_stride);
+    case HANDRANK_I8: return batch_any_i8(base, n_rows, k, row_stride, col_stride, out, out_stride);
+    case HANDRANK_U16: return batch_any_u16(base, n_rows, k, row_stride, col_stride, out, out_stride);
+    case HANDRANK_I16: return batch_any_i16(base, n_rows, k, row_stride, col_stride, out, out_stride);
+    case HANDRANK_U32: return batch_any_u32(base, n_rows, k, row_stride, col_stride, out, out_stride);
+    case HANDRANK_I32: return batch_any_i32(base, n_rows, k, row_stride, col_stride, out, out_stride);
+    case HANDRANK_U64: return batch_any_u64(base, n_rows, k, row_stride, col_stride, out, out_stride);
+    case HANDRANK_I64: return batch_any_i64(base, n_rows, k, row_stride, col_stride, out, out_stride);
+    default: return 0;
+    }
+}
+
+int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, ptrdiff_t stride,
+                                uint16_t *out, ptrdiff_t out_stride) {
+    const char *m = (const char *)masks;
+    char *o = (char *)out;
+    for (int64_t i = 0; i < n; i++, m += stride, o += out_stride) {
+        uint64_t mask = *(const uint64_t *)m;
+        int count = hr_popcount64(mask);
+        if ((mask >> 52) || count < 5 || count > 7)
+            return i;
+        *(uint16_t *)o = handrank_evaluate_mask(mask);
+    }
+    return -1;
+}

@@ -1,0 +1,59 @@
+/*
+ * handrank: the C core of the handrank poker hand evaluator.
+ *
+ * Cards:  id = 4 * rank + suit, rank 0..12 = 2..A, suit 0..3 = c, d, h, s
+ *         (2c = 0, 2d = 1, ..., As = 51).  A card mask has bit `id` set per card.
+ * Ranks:  the equivalence class of the best five cards, 1..7462,
+ *         1 = best (royal flush), 7462 = worst (7-5-4-3-2 offsuit).
+ *
+ * Single-hand functions assume valid input (5..7 distinct ids below 52):
+ * the caller validates.  Batch functions validate every row themselves.
+ * Everything here is pure: const tables, no allocation, no global state,
+ * safe to call from any number of threads.
+ */
+#ifndef HANDRANK_H
+#define HANDRANK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Element type of a batch of card ids. */
+enum handrank_dtype {
+    HANDRANK_U8, HANDRANK_I8, HANDRANK_U16, HANDRANK_I16,
+    HANDRANK_U32, HANDRANK_I32, HANDRANK_U64, HANDRANK_I64
+};
+
+/* Rank of `n` (5..7) distinct valid card ids. */
+uint16_t handrank_evaluate(const uint8_t *cards, int n);
+
+/* Rank of a 52-bit card mask with 5..7 bits set. */
+uint16_t handrank_evaluate_mask(uint64_t mask);
+
+/*
+ * Rank `n_rows` hands of `k` (5..7) card ids each.  Element (i, j) is the
+ * `dtype` value at byte offset i * row_stride + j * col_stride from `cards`;
+ * out[i] is at byte offset i * out_stride from `out`.
+ * Returns -1 when every row is valid, else the index of the first invalid
+ * row (an id outside 0..51 or a card twice); rows before it are written.
+ */
+int64_t handrank_evaluate_batch(const void *cards, int dtype, int64_t n_rows, int k,
+                                ptrdiff_t row_stride, ptrdiff_t col_stride,
+                                uint16_t *out, ptrdiff_t out_stride);
+
+/*
+ * Rank `n` card masks (byte stride `stride`).  Returns -1 when every mask is
+ * valid, else the index of the first one with a bit above 51 or a popcount
+ * outside 5..7; masks before it are written.
+ */
+int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, ptrdiff_t stride,
+                                uint16_t *out, ptrdiff_t out_stride);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HANDRANK_H */

@@ -1,0 +1,20 @@
+"""Declares the compiled extension; everything else is in pyproject.toml."""
+
+import sys
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+if sys.platform == "win32":
+    extra_compile_args = ["/O2"]
+else:
+    extra_compile_args = ["-O3", "-fno-strict-aliasing"]
+
+extension = Extension(
+    "handrank._eval_c",
+    sources=["src/handrank/_eval_c.pyx", "csrc/evaluate.c", "csrc/tables.c"],
+    include_dirs=["csrc"],
+    extra_compile_args=extra_compile_args,
+)
+
+setup(ext_modules=cythonize([extension], compiler_directives={"language_level": "3"}))

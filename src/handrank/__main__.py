@@ -1,0 +1,5 @@
+import sys
+
+from handrank._cli import main
+
+sys.exit(main())

@@ -1,0 +1,160 @@
+"""Card parsing, formatting and validation, shared by both backends.
+
+Every error either backend raises about a card, a hand or a mask is worded
+here, so the compiled and pure-Python backends say exactly the same thing.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable
+from typing import Union
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+N_CARDS = 52
+HAND_SIZES = (5, 6, 7)
+
+CardLike = Union[str, int]
+Cards = Union[str, int, Iterable[CardLike]]
+
+_RANKS = {ch: i for i, ch in enumerate(RANK_CHARS)} | {ch.lower(): i for i, ch in enumerate(RANK_CHARS)}
+_SUITS = {ch: i for i, ch in enumerate(SUIT_CHARS)} | {ch.upper(): i for i, ch in enumerate(SUIT_CHARS)}
+_SUITS |= {"♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠": 3, "♤": 3}
+_SEPARATORS = " \t\r\n,;"
+_CARD_STRS = [r + s for r in RANK_CHARS for s in SUIT_CHARS]
+
+
+def card_str(card: int) -> str:
+    """Format one card id.
+
+    >>> card_str(51)
+    'As'
+    """
+    return _CARD_STRS[_card_id(card)]
+
+
+def cards_str(cards: Cards) -> str:
+    """Format cards as space-separated strings.
+
+    >>> cards_str([51, 47, 0])
+    'As Ks 2c'
+    """
+    return " ".join(_CARD_STRS[c] for c in parse_cards(cards))
+
+
+def _card_id(value: object) -> int:
+    """One card id from an int-like object, range-checked."""
+    if isinstance(value, bool) or isinstance(value, float):
+        raise TypeError(f"card ids must be integers, not {type(value).__name__} ({value!r})")
+    try:
+        card = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(
+            f"cards must be strings like 'As' or integer ids 0..51, not {type(value).__name__} ({value!r})"
+        ) from None
+    if not 0 <= card < N_CARDS:
+        raise ValueError(f"card id {card} is out of range 0..51")
+    return card
+
+
+def _parse_text(text: str, out: list[int]) -> None:
+    """Append the cards of a string such as 'As Ks', 'AsKs', 'as,ks', '10h' or 'A♠'."""
+    for chunk in text.translate({ord(ch): " " for ch in _SEPARATORS}).split():
+        i = 0
+        while i < len(chunk):
+            if chunk.startswith("10", i):
+                rank, width = 8, 2
+            elif chunk[i] in _RANKS:
+                rank, width = _RANKS[chunk[i]], 1
+            else:
+                raise ValueError(f"unknown rank {chunk[i]!r} in {chunk!r} (ranks are 2-9, T or 10, J, Q, K, A)")
+            j = i + width
+            if j >= len(chunk):
+                raise ValueError(f"card {chunk[i:]!r} in {chunk!r} has no suit (suits are c, d, h, s)")
+            if chunk[j] not in _SUITS:
+                raise ValueError(f"unknown suit {chunk[j]!r} in {chunk!r} (suits are c, d, h, s or ♣♦♥♠)")
+            out.append(4 * rank + _SUITS[chunk[j]])
+            i = j + 1
+
+
+def parse_cards(cards: Cards) -> list[int]:
+    """Parse cards into a list of distinct card ids (``4 * rank + suit``).
+
+    Accepts a string ("As Ks Qs", "AsKsQs", "as,ks", "10h", "A♠"), one card
+    id, or an iterable mixing strings and ids.
+
+    >>> parse_cards("As Kd 10h")
+    [51, 45, 34]
+    >>> parse_cards(["2c", 1, "2h"])
+    [0, 1, 2]
+    """
+    out: list[int] = []
+    if isinstance(cards, str):
+        _parse_text(cards, out)
+    elif cards is None:
+        raise TypeError("cards must be a string, a card id or an iterable of them, not None")
+    elif isinstance(cards, (bytes, bytearray)):
+        raise TypeError(f"cards must be text, not {type(cards).__name__}; decode it first")
+    elif isinstance(cards, Iterable):
+        for item in cards:
+            if isinstance(item, str):
+                _parse_text(item, out)
+            else:
+                out.append(_card_id(item))
+    else:
+        out.append(_card_id(cards))
+    seen = 0
+    for card in out:
+        if seen >> card & 1:
+            raise ValueError(f"duplicate card {_CARD_STRS[card]}")
+        seen |= 1 << card
+    return out
+
+
+def hand_ids(cards: Cards, sizes: tuple[int, ...] = HAND_SIZES) -> list[int]:
+    """Parse a hand and check its card count."""
+    ids = parse_cards(cards)
+    if len(ids) not in sizes:
+        raise ValueError(f"a hand has {_or_list(sizes)} cards, got {len(ids)}")
+    return ids
+
+
+def check_mask(mask: object) -> int:
+    """Validate a 52-bit card mask of 5..7 cards and return it as an int."""
+    if isinstance(mask, bool) or not hasattr(mask, "__index__"):
+        raise TypeError(f"a card mask must be an integer, not {type(mask).__name__} ({mask!r})")
+    value = operator.index(mask)  # type: ignore[arg-type]
+    if value < 0 or value >> N_CARDS:
+        raise ValueError(f"card mask {value:#x} has bits outside 0..51")
+    count = value.bit_count()
+    if count not in HAND_SIZES:
+        raise ValueError(f"card mask {value:#x} has {count} cards, a hand has 5, 6 or 7")
+    return value
+
+
+def _or_list(sizes: tuple[int, ...]) -> str:
+    words = [str(s) for s in sizes]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def row_error(row: Iterable[int], index: int) -> ValueError:
+    """The error for an invalid row of a batch of card ids."""
+    seen = 0
+    for value in row:
+        value = int(value)
+        if not 0 <= value < N_CARDS:
+            return ValueError(f"row {index}: card id {value} is out of range 0..51")
+        if seen >> value & 1:
+            return ValueError(f"row {index}: duplicate card {_CARD_STRS[value]}")
+        seen |= 1 << value
+    return ValueError(f"row {index} is invalid")  # unreachable for rows the kernels reject
+
+
+def mask_row_error(mask: int, index: int) -> ValueError:
+    """The error for an invalid mask in a batch of masks."""
+    try:
+        check_mask(int(mask))
+    except ValueError as exc:
+        return ValueError(f"row {index}: {exc}")
+    return ValueError(f"row {index} is invalid")  # unreachable for masks the kernels reject

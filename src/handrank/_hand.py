@@ -1,0 +1,141 @@
+"""What a rank means: its category, its description and the five cards behind it."""
+
+from __future__ import annotations
+
+import operator
+from bisect import bisect_right
+from enum import IntEnum
+from functools import lru_cache
+
+from handrank import _tables
+
+N_CLASSES = _tables.N_CLASSES
+
+
+class Category(IntEnum):
+    """The ten hand categories of RULES.md, best first."""
+
+    ROYAL_FLUSH = 1
+    STRAIGHT_FLUSH = 2
+    FOUR_OF_A_KIND = 3
+    FULL_HOUSE = 4
+    FLUSH = 5
+    STRAIGHT = 6
+    THREE_OF_A_KIND = 7
+    TWO_PAIR = 8
+    ONE_PAIR = 9
+    HIGH_CARD = 10
+
+
+def _check_rank(rank: object) -> int:
+    if isinstance(rank, bool) or not hasattr(rank, "__index__"):
+        raise TypeError(f"a rank must be an integer 1..7462, not {type(rank).__name__} ({rank!r})")
+    value = operator.index(rank)  # type: ignore[arg-type]
+    if not 1 <= value <= N_CLASSES:
+        raise ValueError(f"rank {value} is out of range 1..7462")
+    return value
+
+
+def category(rank: int) -> Category:
+    """The category of a rank (1..7462).
+
+    >>> category(1)
+    <Category.ROYAL_FLUSH: 1>
+    >>> category(1609).name
+    'STRAIGHT'
+    """
+    return Category(bisect_right(_tables.CATEGORY_FIRST, _check_rank(rank)))
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> list[tuple[int, tuple[int, ...]]]:
+    return _tables.class_patterns()
+
+
+# Category names, then rank names: singular, plural and (ru) genitive.
+_NAMES = {
+    "en": (
+        ("Royal flush", "Straight flush", "Four of a kind", "Full house", "Flush",
+         "Straight", "Three of a kind", "Two pair", "One pair", "High card"),
+        ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+         "jack", "queen", "king", "ace"),
+        ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+         "jacks", "queens", "kings", "aces"),
+    ),
+    "es": (
+        ("Escalera real", "Escalera de color", "Póker", "Full house", "Color",
+         "Escalera", "Trío", "Doble pareja", "Pareja", "Carta alta"),
+        ("dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez",
+         "jota", "reina", "rey", "as"),
+        ("doses", "treses", "cuatros", "cincos", "seises", "sietes", "ochos", "nueves", "dieces",
+         "jotas", "reinas", "reyes", "ases"),
+    ),
+    "ru": (
+        ("Ройял-флэш", "Стрит-флэш", "Каре", "Фулл-хауз", "Флэш",
+         "Стрит", "Тройка", "Две пары", "Пара", "Старшая карта"),
+        ("двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка", "восьмёрка",
+         "девятка", "десятка", "валет", "дама", "король", "туз"),
+        ("двойки", "тройки", "четвёрки", "пятёрки", "шестёрки", "семёрки", "восьмёрки",
+         "девятки", "десятки", "вальты", "дамы", "короли", "тузы"),
+        ("двойки", "тройки", "четвёрки", "пятёрки", "шестёрки", "семёрки", "восьмёрки",
+         "девятки", "десятки", "валета", "дамы", "короля", "туза"),
+    ),
+}
+
+# How each category phrases its ranks: {one}/{many}/{of} take the deciding
+# rank(s) r0 (and r1); "high" is the top card of a straight, flush or high card.
+_FORMS = {
+    "en": ("{cat}", "{cat}, {one0}-high", "{cat}, {many0}", "{cat}, {many0} full of {many1}",
+           "{cat}, {one0}-high", "{cat}, {one0}-high", "{cat}, {many0}", "{cat}, {many0} and {many1}",
+           "{cat}, {many0}", "{cat}, {one0}"),
+    "es": ("{cat}", "{cat}, al {one0}", "{cat} de {many0}", "{cat}, {many0} con {many1}",
+           "{cat}, al {one0}", "{cat}, al {one0}", "{cat} de {many0}", "{cat}, {many0} y {many1}",
+           "{cat} de {many0}", "{cat}, {one0}"),
+    "ru": ("{cat}", "{cat} до {of0}", "{cat}, {many0}", "{cat}, {many0} и {many1}",
+           "{cat} до {of0}", "{cat} до {of0}", "{cat}, {many0}", "{cat}, {many0} и {many1}",
+           "{cat}, {many0}", "{cat}, {one0}"),
+}
+
+
+def describe(rank: int, lang: str = "en") -> str:
+    """Describe a rank in words, in English (``"en"``), Spanish (``"es"``) or Russian (``"ru"``).
+
+    >>> describe(1)
+    'Royal flush'
+    >>> describe(179)
+    'Full house, kings full of sevens'
+    >>> describe(1609, lang="es")
+    'Escalera, al cinco'
+    """
+    value = _check_rank(rank)
+    if lang not in _NAMES:
+        raise ValueError(f"lang must be one of {', '.join(sorted(_NAMES))}, not {lang!r}")
+    names = _NAMES[lang]
+    cat, ranks = _patterns()[value - 1]
+    # The deciding ranks: the straight's top card (the wheel is five-high), else the
+    # first rank of each group (quads, trips, pairs) or the top card.
+    r0 = ranks[0]
+    r1 = ranks[3] if cat == 3 else ranks[2]
+    genitive = names[3] if len(names) > 3 else names[1]
+    return _FORMS[lang][cat].format(
+        cat=names[0][cat], one0=names[1][r0], many0=names[2][r0], many1=names[2][r1], of0=genitive[r0]
+    )
+
+
+def best_five_of(ids: list[int], rank: int) -> tuple[int, ...]:
+    """The five of ``ids`` that make ``rank``, most significant first.
+
+    Where several choices give the same rank, cards of higher id (higher
+    suit at equal rank) come first, so the answer does not depend on the
+    order the cards were given in.
+    """
+    cat, ranks = _patterns()[rank - 1]
+    pool = sorted(ids, reverse=True)
+    if cat in (0, 1, 4):  # a flush: every card comes from the suit with five or more
+        suit = max(range(4), key=lambda s: sum(1 for c in ids if c % 4 == s))
+        pool = [c for c in pool if c % 4 == suit]
+    chosen: list[int] = []
+    for r in ranks:
+        card = next(c for c in pool if c // 4 == r and c not in chosen)
+        chosen.append(card)
+    return tuple(chosen)
