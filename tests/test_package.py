@@ -1,0 +1,106 @@
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import handrank
+from handrank import _eval_py, _tables
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, **env}, check=False
+    )
+
+
+def test_backends_export_the_same_names(c_impl: object) -> None:
+    assert c_impl.__all__ == _eval_py.__all__  # type: ignore[attr-defined]
+    for name in _eval_py.__all__:
+        assert callable(getattr(c_impl, name))
+    assert set(handrank.__all__) >= set(_eval_py.__all__)
+
+
+def test_backend_switch() -> None:
+    got = _run("import handrank; print(handrank.BACKEND)", HANDRANK_BACKEND="python")
+    assert got.stdout.strip() == "python", got.stderr
+    got = _run("import handrank; print(handrank.BACKEND)", HANDRANK_BACKEND="nonsense")
+    assert got.returncode != 0 and "HANDRANK_BACKEND must be 'auto', 'c' or 'python'" in got.stderr
+
+
+def test_backend_env_is_honoured() -> None:
+    wanted = os.environ.get("HANDRANK_BACKEND", "auto").lower()
+    if wanted in ("c", "python"):
+        assert handrank.BACKEND == wanted
+    else:
+        assert handrank.BACKEND in ("c", "python")
+
+
+def test_import_does_not_load_numpy() -> None:
+    got = _run("import sys, handrank; handrank.evaluate('As Ks Qs Js Ts'); print('numpy' in sys.modules)")
+    assert got.stdout.strip() == "False", got.stderr
+
+
+def test_generated_tables_are_current() -> None:
+    got = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "gen_tables.py"), "--check"], capture_output=True, text=True, check=False
+    )
+    assert got.returncode == 0, got.stderr
+
+
+def test_table_memory_under_512_kib() -> None:
+    header = (ROOT / "csrc" / "tables.h").read_text()
+    sizes = {"uint16_t": 2, "uint64_t": 8}
+    total = 0
+    for line in header.splitlines():
+        if line.startswith("extern const"):
+            ctype = line.split()[2]
+            total += sizes[ctype] * int(line.split("[")[1].split("]")[0])
+    assert 0 < total < 512 * 1024
+
+
+def test_rank_multipliers_give_distinct_keys() -> None:
+    _tables.check_rank_mult()
+    bad = list(_tables.RANK_MULT)
+    bad[1] = 2  # 1+1 == 2: two deuces would equal one trey
+    assert len({sum(c * m for c, m in zip(cs, bad)) for cs in _tables.rank_multisets(0, 7)}) < sum(
+        1 for _ in _tables.rank_multisets(0, 7)
+    )
+
+
+@pytest.mark.parametrize("args", [["-m", "handrank"], ["-c", "from handrank._cli import main; raise SystemExit(main())"]])
+def test_cli_eval(args: list[str]) -> None:
+    got = subprocess.run(
+        [sys.executable, *args, "eval", "As Ks Qs Js Ts 2c 3d"], capture_output=True, text=True, check=False
+    )
+    assert got.returncode == 0, got.stderr
+    assert "rank:" in got.stdout and " 1\n" in got.stdout
+    assert "ROYAL_FLUSH" in got.stdout and "As Ks Qs Js Ts" in got.stdout
+
+
+def test_cli_json_and_lang() -> None:
+    got = subprocess.run(
+        [sys.executable, "-m", "handrank", "eval", "9c 4c 4s 9d 4h Qc 6c", "--json", "--lang", "ru"],
+        capture_output=True, text=True, check=False,
+    )
+    assert got.returncode == 0, got.stderr
+    info = json.loads(got.stdout)
+    assert info == {
+        "cards": "9c 4c 4s 9d 4h Qc 6c",
+        "rank": 292,
+        "category": "FULL_HOUSE",
+        "description": "Фулл-хауз, четвёрки и девятки",
+        "best_five": "4s 4h 4c 9d 9c",
+    }
+
+
+def test_cli_errors() -> None:
+    got = subprocess.run([sys.executable, "-m", "handrank", "eval", "As Ks"], capture_output=True, text=True, check=False)
+    assert got.returncode == 2
+    assert "a hand has 5, 6 or 7 cards, got 2" in got.stderr
