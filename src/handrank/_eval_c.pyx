@@ -6,7 +6,7 @@ other types) goes through ``_cards``, which both backends share, so the two
 raise the very same errors.
 """
 
-from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.ref cimport PyObject
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
 
 from handrank._csrc cimport (
@@ -21,20 +21,34 @@ from handrank import _batch, _cards, _hand
 __all__ = ["best_five", "evaluate", "evaluate_batch", "evaluate_mask", "evaluate_masks"]
 
 
-cdef inline int _fast_ids(object cards, uint8_t *ids) except -2:
+cdef extern from "Python.h":
+    PyObject *PyList_GET_ITEM(object, Py_ssize_t)
+    PyObject *PyTuple_GET_ITEM(object, Py_ssize_t)
+    Py_ssize_t PyList_GET_SIZE(object)
+    Py_ssize_t PyTuple_GET_SIZE(object)
+    bint PyLong_CheckExact(PyObject *)
+    long PyLong_AsLongAndOverflow(PyObject *, int *)
+
+
+cdef inline int _fast_ids(object cards, uint8_t *ids) noexcept:
     """Fill ids from a list/tuple of 5..7 valid distinct ints; the count, or -1 to take the slow path."""
     cdef Py_ssize_t n, j
+    cdef bint is_list = type(cards) is list
+    cdef PyObject *item
     cdef long v
     cdef int overflow
     cdef uint64_t seen = 0
-    if type(cards) is not list and type(cards) is not tuple:
+    if is_list:
+        n = PyList_GET_SIZE(cards)
+    elif type(cards) is tuple:
+        n = PyTuple_GET_SIZE(cards)
+    else:
         return -1
-    n = len(cards)
     if n < 5 or n > 7:
         return -1
     for j in range(n):
-        item = cards[j]
-        if type(item) is not int:
+        item = PyList_GET_ITEM(cards, j) if is_list else PyTuple_GET_ITEM(cards, j)
+        if not PyLong_CheckExact(item):
             return -1
         v = PyLong_AsLongAndOverflow(item, &overflow)
         if overflow or v < 0 or v > 51 or (seen >> v) & 1:

@@ -43,9 +43,12 @@ def _rank(ids: list[int]) -> int:
         suits |= _BIT[c]
     flush = key & _FLUSH_BITS
     if flush:
-        shift = ((flush.bit_length() - 1 - _tables.SUIT_SHIFT - 3) // 4) * 16
-        return _flush[(suits >> shift) & 0x1FFF]
+        return _flush[(suits >> _FLUSH_SHIFT[flush]) & 0x1FFF]
     return plain[key & _RANK_KEY_MASK]
+
+
+# The suit of a flush, as the shift of its 13 rank bits in the suit mask.
+_FLUSH_SHIFT = {_tables.FLUSH_BITS & (0xF << (_tables.SUIT_SHIFT + 4 * s)): 16 * s for s in range(4)}
 
 
 def evaluate(cards: _cards.Cards) -> int:
@@ -56,16 +59,25 @@ def evaluate(cards: _cards.Cards) -> int:
     >>> evaluate([51, 47, 43, 39, 35, 0, 5])
     1
     """
+    # The common case in one pass: a list or tuple of valid ids.  Anything
+    # else, or any doubt, takes the shared path that words the errors.
     if type(cards) is list or type(cards) is tuple:
-        n = len(cards)
-        if 5 <= n <= 7:
-            seen = 0
+        if 5 <= len(cards) <= 7:
+            key = _BIAS
+            suits = 0
             for c in cards:
-                if type(c) is not int or not 0 <= c < 52 or seen >> c & 1:
+                if type(c) is not int or not 0 <= c < 52 or suits & _BIT[c]:
                     break
-                seen |= 1 << c
+                key += _KEY[c]
+                suits |= _BIT[c]
             else:
-                return _rank(cards)  # type: ignore[arg-type]
+                flush = key & _FLUSH_BITS
+                if flush:
+                    return _flush[(suits >> _FLUSH_SHIFT[flush]) & 0x1FFF] if _flush else _rank(cards)  # type: ignore[arg-type]
+                try:
+                    return _plain[key & _RANK_KEY_MASK]
+                except KeyError:
+                    return _rank(cards)  # type: ignore[arg-type]
     return _rank(_cards.hand_ids(cards))
 
 

@@ -1,0 +1,459 @@
+#!/usr/bin/env python3
+"""Time handrank against itself and against other Python poker hand evaluators.
+
+Every evaluator gets the same seeded random hands.  Before anything is timed,
+each peer's answers are checked against handrank's: treys and phevaluator use
+the same class numbering (1 = royal flush .. 7462 = 7-5-4-3-2), so their
+numbers must be equal; eval7, pkrbot and pokerkit use their own integers
+(higher = better), so the order they put the hands in must be the same.
+
+Single-call rows time one Python call per hand, driven by ``map`` (or
+``itertools.starmap``) into a zero-length deque, so every row pays the same,
+smallest loop overhead.  Card conversion for the peers is done beforehand and
+is not timed.  Every function is run once before timing (that run is also the
+correctness check, and it builds lazily made tables such as _eval_py's), and
+each row reports the best of --repeats runs.
+
+    pip install -e ".[bench]"
+    python benchmarks/bench.py --markdown
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import gc
+import importlib.metadata
+import itertools
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+CARD_NAMES = [RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3] for c in range(52)]
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def hand_str(hand: Sequence[int]) -> str:
+    return " ".join(CARD_NAMES[c] for c in hand)
+
+
+def make_hands(n: int, k: int, seed: int) -> np.ndarray:
+    """``n`` random hands of ``k`` distinct cards, as an (n, k) uint8 array."""
+    rng = np.random.default_rng(seed)
+    hands = rng.integers(0, 52, size=(n, k), dtype=np.uint8)
+    redo = np.arange(n)
+    while redo.size:  # redraw the rows that repeat a card until none does
+        rows = hands[redo]
+        repeat = np.zeros(redo.size, bool)
+        for i, j in itertools.combinations(range(k), 2):
+            repeat |= rows[:, i] == rows[:, j]
+        redo = redo[repeat]
+        hands[redo] = rng.integers(0, 52, size=(redo.size, k), dtype=np.uint8)
+    return hands
+
+
+def consume(iterable: Any) -> None:
+    collections.deque(iterable, maxlen=0)
+
+
+def best_seconds(fn: Callable[[], object], repeats: int) -> float:
+    """The shortest of ``repeats`` timed runs of ``fn`` (garbage collector off)."""
+    best = float("inf")
+    gc_was_on = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            fn()
+            best = min(best, time.perf_counter() - t0)
+    finally:
+        if gc_was_on:
+            gc.enable()
+    return best
+
+
+def version(dist: str) -> str:
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return "?"
+
+
+def cpu_name() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown CPU"
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def check_equal(ref: np.ndarray, got: np.ndarray, hands: np.ndarray) -> tuple[bool, str]:
+    """``got`` must be handrank's class for every hand."""
+    bad = np.flatnonzero(ref != got)
+    if bad.size == 0:
+        return True, f"equal to handrank on all {len(ref):,} hands"
+    lines = [f"DIFFERS from handrank on {bad.size:,} of {len(ref):,} hands, e.g.:"]
+    for i in bad[:5]:
+        lines.append(f"      [{hand_str(hands[i])}]  handrank {ref[i]}  peer {got[i]}")
+    return False, "\n".join(lines)
+
+
+def check_order(ref: np.ndarray, got: np.ndarray, hands: np.ndarray) -> tuple[bool, str]:
+    """``got`` (higher = better) must order the hands as handrank's classes (lower = better) do.
+
+    Sorted by handrank class, neighbours of the same class must get the same
+    peer value and neighbours of different classes a strictly lower peer value
+    for the worse one; by transitivity every pair then compares the same way.
+    """
+    order = np.argsort(ref, kind="stable")
+    r = ref[order].astype(np.int64)
+    v = got[order].astype(np.int64)
+    same = r[1:] == r[:-1]
+    bad = np.flatnonzero(np.where(same, v[1:] != v[:-1], v[1:] >= v[:-1]))
+    classes = len(np.unique(r))
+    if bad.size == 0:
+        return True, f"same order as handrank on all {len(ref):,} hands ({classes:,} distinct classes)"
+    lines = [f"ORDER DIFFERS from handrank at {bad.size:,} of {len(ref) - 1:,} neighbouring pairs, e.g.:"]
+    for j in bad[:5]:
+        a, b = order[j], order[j + 1]
+        lines.append(
+            f"      [{hand_str(hands[a])}] handrank {ref[a]} peer {got[a]}  vs  "
+            f"[{hand_str(hands[b])}] handrank {ref[b]} peer {got[b]}"
+        )
+    return False, "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- peers
+
+
+@dataclass
+class Peer:
+    name: str  # row label
+    dist: str  # distribution name, for the version
+    call: str  # what is timed, per hand
+    n: int  # hands timed
+    run: Callable[[], object]  # the timed loop over the n hands
+    values: Callable[[], Sequence[int]]  # the same calls, returning results (the check and warm-up)
+    check: Callable[[np.ndarray, np.ndarray, np.ndarray], tuple[bool, str]]
+
+
+def peer_treys(hands: list[list[int]], n: int) -> Peer:
+    from treys import Card, Evaluator
+
+    table = [Card.new(name) for name in CARD_NAMES]
+    for c, name in enumerate(CARD_NAMES):
+        if Card.int_to_str(table[c]) != name:
+            raise RuntimeError(f"treys card conversion is wrong for {name}")
+    pairs = [([table[c] for c in h[:2]], [table[c] for c in h[2:]]) for h in hands[:n]]
+    evaluate = Evaluator().evaluate
+    return Peer(
+        "treys",
+        "treys",
+        "Evaluator().evaluate(hole, board)",
+        n,
+        lambda: consume(itertools.starmap(evaluate, pairs)),
+        lambda: list(itertools.starmap(evaluate, pairs)),
+        check_equal,
+    )
+
+
+def peer_phevaluator(hands: list[list[int]], n: int) -> Peer:
+    from phevaluator import Card, evaluate_cards
+
+    for c, name in enumerate(CARD_NAMES):
+        if Card.to_id(name) != c:
+            raise RuntimeError(f"phevaluator id of {name} is {Card.to_id(name)}, not {c}")
+    ids = hands[:n]  # same encoding, 4 * rank + suit: nothing to convert
+    return Peer(
+        "phevaluator",
+        "phevaluator",
+        "evaluate_cards(*ids)",
+        n,
+        lambda: consume(itertools.starmap(evaluate_cards, ids)),
+        lambda: list(itertools.starmap(evaluate_cards, ids)),
+        check_equal,
+    )
+
+
+def peer_eval7(hands: list[list[int]], n: int) -> Peer:
+    import eval7
+
+    table = [eval7.Card(name) for name in CARD_NAMES]
+    for c, name in enumerate(CARD_NAMES):
+        if str(table[c]) != name:
+            raise RuntimeError(f"eval7.Card({name!r}) prints as {table[c]}")
+    cards = [[table[c] for c in h] for h in hands[:n]]
+    evaluate = eval7.evaluate
+    return Peer(
+        "eval7",
+        "eval7",
+        "eval7.evaluate([Card, ...])",
+        n,
+        lambda: consume(map(evaluate, cards)),
+        lambda: list(map(evaluate, cards)),
+        check_order,
+    )
+
+
+def peer_pkrbot(hands: list[list[int]], n: int) -> Peer:
+    # pkrbot.evaluate takes either a list of pkrbot.Card or two plain lists,
+    # ranks (0..12 = 2..A) and suits (0..3 = c,d,h,s); both are timed, as
+    # neither is clearly the faster (pkrbot.evaluate_raw takes C pointers and
+    # cannot be called from Python).
+    import pkrbot
+
+    for c, name in enumerate(CARD_NAMES):
+        card = pkrbot.Card(name)
+        if (card.rank, card.suit) != (c >> 2, c & 3):
+            raise RuntimeError(f"pkrbot.Card({name!r}) is rank {card.rank} suit {card.suit}")
+    args = [([c >> 2 for c in h], [c & 3 for c in h]) for h in hands[:n]]
+    evaluate = pkrbot.evaluate
+    return Peer(
+        "pkrbot",
+        "pkrbot",
+        "pkrbot.evaluate(ranks, suits)",
+        n,
+        lambda: consume(itertools.starmap(evaluate, args)),
+        lambda: list(itertools.starmap(evaluate, args)),
+        check_order,
+    )
+
+
+def peer_pkrbot_cards(hands: list[list[int]], n: int) -> Peer:
+    import pkrbot
+
+    table = [pkrbot.Card(name) for name in CARD_NAMES]
+    cards = [[table[c] for c in h] for h in hands[:n]]
+    evaluate = pkrbot.evaluate
+    return Peer(
+        "pkrbot",
+        "pkrbot",
+        "pkrbot.evaluate([Card, ...])",
+        n,
+        lambda: consume(map(evaluate, cards)),
+        lambda: list(map(evaluate, cards)),
+        check_order,
+    )
+
+
+def peer_pokerkit(hands: list[list[int]], n: int) -> Peer:
+    # A 5-card lookup is all pokerkit has; StandardHighHand.from_game tries
+    # every 5-card subset of hole + board and keeps the best.
+    from pokerkit import Card, StandardHighHand
+
+    table = [next(iter(Card.parse(name))) for name in CARD_NAMES]
+    for c, name in enumerate(CARD_NAMES):
+        if repr(table[c]) != name:
+            raise RuntimeError(f"pokerkit card {name} parses as {table[c]!r}")
+    args = [(tuple(table[c] for c in h[:2]), tuple(table[c] for c in h[2:])) for h in hands[:n]]
+    from_game = StandardHighHand.from_game
+    return Peer(
+        "pokerkit",
+        "pokerkit",
+        "StandardHighHand.from_game(hole, board)",
+        n,
+        lambda: consume(itertools.starmap(from_game, args)),
+        lambda: [hand.entry.index for hand in itertools.starmap(from_game, args)],
+        check_order,
+    )
+
+
+# --------------------------------------------------------------------------- main
+
+
+@dataclass
+class Row:
+    name: str
+    call: str
+    n: int
+    seconds: float
+    single: bool  # compared with handrank C single-call (else with C batch, 1 thread)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.n / self.seconds
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=10_000_000, help="hands for the C batch rows (default 10M)")
+    parser.add_argument(
+        "--calls",
+        type=int,
+        default=1_000_000,
+        help="hands for single-call loops (default 1M); the Python backend gets 1/4 of them, "
+        "treys 1/10, pokerkit 1/200",
+    )
+    parser.add_argument("--cards", type=int, choices=(5, 6, 7), default=7, help="cards per hand (default 7)")
+    parser.add_argument("--seed", type=int, default=2024, help="random seed for the hands (default 2024)")
+    parser.add_argument("--repeats", type=int, default=5, help="timed runs per row, best kept (default 5)")
+    parser.add_argument("--markdown", action="store_true", help="print the results as a markdown table")
+    args = parser.parse_args(argv)
+    if args.hands < 1 or args.calls < 1 or args.repeats < 1:
+        parser.error("--hands, --calls and --repeats must be positive")
+
+    import handrank
+    from handrank import _eval_c, _eval_py
+
+    k = args.cards
+    n_batch = max(args.hands, args.calls)
+    n_calls = args.calls
+    n_py = max(1, n_calls // 4)
+    n_counts = {"treys": max(1, n_calls // 10), "pokerkit": max(1, n_calls // 200)}
+    threads_all = os.cpu_count() or 1
+
+    print(f"machine : {cpu_name()}, {os.cpu_count()} logical CPUs, {platform.platform()}")
+    print(f"python  : {platform.python_implementation()} {platform.python_version()}, numpy {np.__version__}")
+    dists = ["handrank", "treys", "phevaluator", "eval7", "pkrbot", "pokerkit"]
+    print("versions: " + ", ".join(f"{d} {version(d)}" for d in dists))
+    print(f"hands   : {n_batch:,} random {k}-card hands, seed {args.seed}; best of {args.repeats} runs per row")
+    print()
+
+    t0 = time.perf_counter()
+    arr = make_hands(n_batch, k, args.seed)
+    hands = arr[:n_calls].tolist()
+    ref = _eval_c.evaluate_batch(arr)  # handrank's answer; every other result is checked against it
+    print(f"made the hands and reference classes in {time.perf_counter() - t0:.1f} s")
+
+    # ---- handrank's own rows, cross-checked against each other
+    rows: list[Row] = []
+    failures: list[str] = []
+
+    def own_check(name: str, got: Sequence[int] | np.ndarray, n: int) -> None:
+        ok, msg = check_equal(ref[:n], np.asarray(got, dtype=np.int64), arr[:n])
+        print(f"check {'handrank ' + name:<42}: {msg}")
+        if not ok:
+            failures.append(f"handrank {name}")
+
+    evaluate_c = _eval_c.evaluate
+    evaluate_py = _eval_py.evaluate
+    batch_c = _eval_c.evaluate_batch
+    batch_py = _eval_py.evaluate_batch
+    py_slice = arr[:n_py]
+    py_hands = hands[:n_py]
+
+    own_check("C single", list(map(evaluate_c, hands)), n_calls)
+    own_check("C batch threads=0", batch_c(arr, threads=0), n_batch)
+    t1 = time.perf_counter()
+    evaluate_py(hands[0])  # builds the Python backend's tables
+    print(f"(the Python backend built its tables in {time.perf_counter() - t1:.2f} s; not timed)")
+    own_check("Python single", list(map(evaluate_py, py_hands)), n_py)
+    own_check("Python batch", batch_py(py_slice), n_py)
+
+    out = np.empty(n_batch, np.uint16)
+    out_py = np.empty(n_py, np.uint16)
+    own_rows = [
+        ("handrank C", "_eval_c.evaluate(ids)", n_calls, lambda: consume(map(evaluate_c, hands)), True),
+        ("handrank C", "_eval_c.evaluate_batch(arr)", n_batch, lambda: batch_c(arr, out=out), False),
+        (
+            "handrank C",
+            f"_eval_c.evaluate_batch(arr, threads=0) [{threads_all} threads]",
+            n_batch,
+            lambda: batch_c(arr, threads=0, out=out),
+            False,
+        ),
+        ("handrank Python", "_eval_py.evaluate(ids)", n_py, lambda: consume(map(evaluate_py, py_hands)), True),
+        ("handrank Python", "_eval_py.evaluate_batch(arr)", n_py, lambda: batch_py(py_slice, out=out_py), False),
+    ]
+
+    # ---- peers: build (card conversion, untimed), run once to check and warm up
+    print()
+    builders = [
+        ("treys", peer_treys),
+        ("phevaluator", peer_phevaluator),
+        ("eval7", peer_eval7),
+        ("pkrbot", peer_pkrbot),
+        ("pkrbot", peer_pkrbot_cards),
+        ("pokerkit", peer_pokerkit),
+    ]
+    peers: list[tuple[Peer, bool]] = []
+    missing: set[str] = set()
+    for dist, build in builders:
+        if dist in missing:
+            continue
+        try:
+            peer = build(hands, n_counts.get(dist, n_calls))
+        except ImportError as exc:
+            missing.add(dist)
+            print(f"check {dist:<42}: skipped, not importable ({exc})")
+            continue
+        got = np.asarray(peer.values(), dtype=np.int64)
+        ok, msg = peer.check(ref[: peer.n], got, arr[: peer.n])
+        print(f"check {peer.call:<42}: {msg}")
+        if not ok:
+            failures.append(peer.name)
+        peers.append((peer, ok))
+
+    # ---- time
+    print()
+    print("timing ...", flush=True)
+    for name, call, n, fn, single in own_rows:
+        fn()  # warm-up
+        rows.append(Row(name, call, n, best_seconds(fn, args.repeats), single))
+    for peer, ok in peers:
+        rows.append(Row(peer.name, peer.call, peer.n, best_seconds(peer.run, args.repeats), True))
+        if not ok:
+            rows[-1].notes.append("disagrees with handrank, see above")
+
+    ref_single = rows[0].rate
+    ref_batch = rows[1].rate
+
+    def speedup(row: Row) -> str:
+        return f"{(ref_single if row.single else ref_batch) / row.rate:.2f}x"
+
+    print()
+    header = ("evaluator", "call (per hand, or per array)", "hands", "M evals/s", "handrank C is")
+    table = [
+        (
+            row.name,
+            row.call + ("  (!) " + "; ".join(row.notes) if row.notes else ""),
+            f"{row.n:,}",
+            f"{row.rate / 1e6:.3f}",
+            speedup(row),
+        )
+        for row in rows
+    ]
+    if args.markdown:
+        print("| " + " | ".join(header) + " |")
+        print("|" + "|".join(["---", "---", "---:", "---:", "---:"]) + "|")
+        for cells in table:
+            print("| " + " | ".join([cells[0], f"`{cells[1]}`", *cells[2:]]) + " |")
+    else:
+        widths = [max(len(h), *(len(c[i]) for c in table)) for i, h in enumerate(header)]
+        right = (False, False, True, True, True)
+        fmt = lambda cells: "  ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, right))
+        print(fmt(header))
+        print("  ".join("-" * w for w in widths))
+        for cells in table:
+            print(fmt(cells))
+    print()
+    print(
+        f'"handrank C is": how many times faster handrank C single-call ({ref_single / 1e6:.2f} M/s) is than a '
+        f"single-call row, and handrank C batch on 1 thread ({ref_batch / 1e6:.1f} M/s) than a batch row."
+    )
+    print(f"{k}-card hands; single-call rows include the same Python loop overhead (map into a deque).")
+    if failures:
+        print(f"\nWARNING: results differ from handrank for: {', '.join(failures)}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
