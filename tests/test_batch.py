@@ -129,7 +129,7 @@ def test_first_bad_row_whatever_the_threads(impl: ModuleType) -> None:
     hands[70_000, 3] = 60
     hands[90_000, 1] = hands[90_000, 2]
     for threads in (1, 4):
-        with pytest.raises(ValueError, match="^row 70000: card id 60 is out of range"):
+        with pytest.raises(ValueError, match=r"^row 70000: card id 60 is out of range"):
             impl.evaluate_batch(hands, threads=threads)
 
 
@@ -168,7 +168,7 @@ def test_concurrent_batch_calls(impl: ModuleType, hands7: np.ndarray, expected7:
                 got = impl.evaluate_batch(hands7[:n], threads=2)
                 assert np.array_equal(got, expected7[:n])
                 assert impl.evaluate(hands7[seed].tolist()) == expected7[seed]
-        except BaseException as exc:  # noqa: BLE001 - handed to the main thread
+        except BaseException as exc:  # handed to the main thread
             errors.append(exc)
 
     workers = [threading.Thread(target=work, args=(i,)) for i in range(6)]

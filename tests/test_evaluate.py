@@ -115,7 +115,7 @@ def test_best_of_subsets(impl: ModuleType, k: int) -> None:
     subsets = np.array(list(combinations(range(k), 5)))
     sub_ranks = impl.evaluate_batch(hands[:, subsets].reshape(-1, 5)).reshape(len(hands), -1)
     assert np.array_equal(ranks, sub_ranks.min(axis=1))
-    for row, rank in zip(hands[:200].tolist(), ranks[:200].tolist()):
+    for row, rank in zip(hands[:200].tolist(), ranks[:200].tolist(), strict=True):
         assert impl.evaluate(row) == rank
         assert min(impl.evaluate(list(s)) for s in combinations(row, 5)) == rank
 

@@ -13,9 +13,16 @@ from handrank import Category, category, describe
 def test_category_boundaries() -> None:
     assert category(1) is Category.ROYAL_FLUSH
     assert [category(r) for r in (2, 10)] == [Category.STRAIGHT_FLUSH] * 2
-    edges = [(11, 166, "FOUR_OF_A_KIND"), (167, 322, "FULL_HOUSE"), (323, 1599, "FLUSH"),
-             (1600, 1609, "STRAIGHT"), (1610, 2467, "THREE_OF_A_KIND"), (2468, 3325, "TWO_PAIR"),
-             (3326, 6185, "ONE_PAIR"), (6186, 7462, "HIGH_CARD")]
+    edges = [
+        (11, 166, "FOUR_OF_A_KIND"),
+        (167, 322, "FULL_HOUSE"),
+        (323, 1599, "FLUSH"),
+        (1600, 1609, "STRAIGHT"),
+        (1610, 2467, "THREE_OF_A_KIND"),
+        (2468, 3325, "TWO_PAIR"),
+        (3326, 6185, "ONE_PAIR"),
+        (6186, 7462, "HIGH_CARD"),
+    ]
     for lo, hi, name in edges:
         assert category(lo).name == category(hi).name == name
     assert list(Category) == sorted(Category)
@@ -42,8 +49,12 @@ def test_category_types(bad: object) -> None:
         ("As Ks Qs Js Ts", "Royal flush", "Escalera real", "Ройял-флэш"),
         ("9h 8h 7h 6h 5h", "Straight flush, nine-high", "Escalera de color, al nueve", "Стрит-флэш до девятки"),
         ("Ac Ad Ah As 2c", "Four of a kind, aces", "Póker de ases", "Каре, тузы"),
-        ("Kc Kd Kh 7s 7c", "Full house, kings full of sevens", "Full house, reyes con sietes",
-         "Фулл-хауз, короли и семёрки"),
+        (
+            "Kc Kd Kh 7s 7c",
+            "Full house, kings full of sevens",
+            "Full house, reyes con sietes",
+            "Фулл-хауз, короли и семёрки",
+        ),
         ("Ah Jh 9h 4h 2h", "Flush, ace-high", "Color, al as", "Флэш до туза"),
         ("5c 4d 3h 2s Ac", "Straight, five-high", "Escalera, al cinco", "Стрит до пятёрки"),
         ("7c 7d 7h Ks 2c", "Three of a kind, sevens", "Trío de sietes", "Тройка, семёрки"),

@@ -69,12 +69,15 @@ def test_rank_multipliers_give_distinct_keys() -> None:
     _tables.check_rank_mult()
     bad = list(_tables.RANK_MULT)
     bad[1] = 2  # 1+1 == 2: two deuces would equal one trey
-    assert len({sum(c * m for c, m in zip(cs, bad)) for cs in _tables.rank_multisets(0, 7)}) < sum(
+    assert len({sum(c * m for c, m in zip(cs, bad, strict=True)) for cs in _tables.rank_multisets(0, 7)}) < sum(
         1 for _ in _tables.rank_multisets(0, 7)
     )
 
 
-@pytest.mark.parametrize("args", [["-m", "handrank"], ["-c", "from handrank._cli import main; raise SystemExit(main())"]])
+CLI_FORMS = [["-m", "handrank"], ["-c", "from handrank._cli import main; raise SystemExit(main())"]]
+
+
+@pytest.mark.parametrize("args", CLI_FORMS)
 def test_cli_eval(args: list[str]) -> None:
     got = subprocess.run(
         [sys.executable, *args, "eval", "As Ks Qs Js Ts 2c 3d"], capture_output=True, text=True, check=False
@@ -87,7 +90,9 @@ def test_cli_eval(args: list[str]) -> None:
 def test_cli_json_and_lang() -> None:
     got = subprocess.run(
         [sys.executable, "-m", "handrank", "eval", "9c 4c 4s 9d 4h Qc 6c", "--json", "--lang", "ru"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert got.returncode == 0, got.stderr
     info = json.loads(got.stdout)
@@ -101,6 +106,8 @@ def test_cli_json_and_lang() -> None:
 
 
 def test_cli_errors() -> None:
-    got = subprocess.run([sys.executable, "-m", "handrank", "eval", "As Ks"], capture_output=True, text=True, check=False)
+    got = subprocess.run(
+        [sys.executable, "-m", "handrank", "eval", "As Ks"], capture_output=True, text=True, check=False
+    )
     assert got.returncode == 2
     assert "a hand has 5, 6 or 7 cards, got 2" in got.stderr

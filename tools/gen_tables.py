@@ -1,7 +1,7 @@
 """Write csrc/tables.h and csrc/tables.c from src/handrank/_tables.py.
 
-    python tools/gen_tables.py          # regenerate
-    python tools/gen_tables.py --check  # exit 1 if the committed files differ
+python tools/gen_tables.py          # regenerate
+python tools/gen_tables.py --check  # exit 1 if the committed files differ
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ POISON_BIT = 1 << 15  # a suit-bit that no valid card sets (rank bits are 0..12)
 
 
 def _array(ctype: str, name: str, values: list[int], per_line: int) -> str:
-    width = {"uint16_t": 5, "uint64_t": 18}[ctype]
-    fmt = (lambda v: f"0x{v:016x}") if ctype == "uint64_t" else (lambda v: f"{v:{width}d}")
+    def fmt(v: int) -> str:
+        return f"0x{v:016x}" if ctype == "uint64_t" else f"{v:5d}"
+
     lines = []
     for i in range(0, len(values), per_line):
         lines.append("    " + ",".join(fmt(v) for v in values[i : i + per_line]) + ",")

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from typing import Union
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 N_CARDS = 52
 HAND_SIZES = (5, 6, 7)
 
-CardLike = Union[str, int]
-Cards = Union[str, int, Iterable[CardLike]]
+CardLike = str | int
+Cards = str | int | Iterable[CardLike]
 
 _RANKS = {ch: i for i, ch in enumerate(RANK_CHARS)} | {ch.lower(): i for i, ch in enumerate(RANK_CHARS)}
 _SUITS = {ch: i for i, ch in enumerate(SUIT_CHARS)} | {ch.upper(): i for i, ch in enumerate(SUIT_CHARS)}
@@ -124,7 +123,7 @@ def check_mask(mask: object) -> int:
     """Validate a 52-bit card mask of 5..7 cards and return it as an int."""
     if isinstance(mask, bool) or not hasattr(mask, "__index__"):
         raise TypeError(f"a card mask must be an integer, not {type(mask).__name__} ({mask!r})")
-    value = operator.index(mask)  # type: ignore[arg-type]
+    value = operator.index(mask)
     if value < 0 or value >> N_CARDS:
         raise ValueError(f"card mask {value:#x} has bits outside 0..51")
     count = value.bit_count()

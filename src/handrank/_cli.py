@@ -22,9 +22,10 @@ def _eval(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(info, ensure_ascii=False))
     else:
-        width = max(len(k) for k in info) + 1
+        labels = {key: key.replace("_", " ") + ":" for key in info}
+        width = max(map(len, labels.values()))
         for key, value in info.items():
-            print(f"{key.replace('_', ' ') + ':':<{width + 1}} {value}")
+            print(f"{labels[key]:<{width}} {value}")
     return 0
 
 

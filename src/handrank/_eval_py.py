@@ -107,7 +107,7 @@ def _kernel(arr: Any, out: Any, start: int, stop: int) -> int:
     step = 1 << 16
     for lo in range(start, stop, step):
         hi = min(lo + step, stop)
-        ranks = []
+        ranks: list[int] = []
         for i, row in enumerate(arr[lo:hi].tolist(), lo):
             seen = 0
             for c in row:
@@ -122,7 +122,7 @@ def _kernel(arr: Any, out: Any, start: int, stop: int) -> int:
 
 def _mask_kernel(arr: Any, out: Any, start: int, stop: int) -> int:
     _load()
-    ranks = []
+    ranks: list[int] = []
     for i, mask in enumerate(arr[start:stop].tolist(), start):
         if mask >> 52 or mask.bit_count() not in _cards.HAND_SIZES:
             out[start : start + len(ranks)] = ranks

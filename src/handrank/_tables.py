@@ -34,7 +34,19 @@ N_CLASSES = 7462
 # for which all multisets of up to seven ranks, four of each at most, have
 # distinct sums.  ``check_rank_mult`` proves the property.
 RANK_MULT: tuple[int, ...] = (
-    1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520,
+    1,
+    5,
+    24,
+    112,
+    521,
+    2247,
+    9244,
+    30823,
+    103066,
+    250154,
+    667453,
+    1526359,
+    3453520,
 )
 SUIT_SHIFT = 32
 KEY_BIAS = 0x3333 << SUIT_SHIFT
@@ -51,8 +63,16 @@ HASH_SLOT_MASK = (1 << HASH_SLOT_BITS) - 1
 
 # Category boundaries: the first class of each category, best first, and one past the last.
 CATEGORY_NAMES = (
-    "ROYAL_FLUSH", "STRAIGHT_FLUSH", "FOUR_OF_A_KIND", "FULL_HOUSE", "FLUSH",
-    "STRAIGHT", "THREE_OF_A_KIND", "TWO_PAIR", "ONE_PAIR", "HIGH_CARD",
+    "ROYAL_FLUSH",
+    "STRAIGHT_FLUSH",
+    "FOUR_OF_A_KIND",
+    "FULL_HOUSE",
+    "FLUSH",
+    "STRAIGHT",
+    "THREE_OF_A_KIND",
+    "TWO_PAIR",
+    "ONE_PAIR",
+    "HIGH_CARD",
 )
 CATEGORY_FIRST: tuple[int, ...] = (1, 2, 11, 167, 323, 1600, 1610, 2468, 3326, 6186, 7463)
 
@@ -191,7 +211,7 @@ def rank_multisets(min_cards: int = 5, max_cards: int = 7) -> Iterator[tuple[int
 
 
 def rank_key(counts: Sequence[int]) -> int:
-    return sum(c * m for c, m in zip(counts, RANK_MULT))
+    return sum(c * m for c, m in zip(counts, RANK_MULT, strict=True))
 
 
 def check_rank_mult() -> None:
