@@ -66,16 +66,21 @@ def consume(iterable: Any) -> None:
     collections.deque(iterable, maxlen=0)
 
 
-def best_seconds(fn: Callable[[], object], repeats: int) -> float:
-    """The shortest of ``repeats`` timed runs of ``fn`` (garbage collector off)."""
-    best = float("inf")
+def best_seconds(fns: Sequence[Callable[[], object]], repeats: int) -> list[float]:
+    """The shortest of ``repeats`` timed runs of each of ``fns``, garbage collector off.
+
+    The runs go round-robin (every function once, then again) so that a slow
+    spell of a shared machine is spread over all rows rather than one.
+    """
+    best = [float("inf")] * len(fns)
     gc_was_on = gc.isenabled()
     gc.disable()
     try:
         for _ in range(repeats):
-            t0 = time.perf_counter()
-            fn()
-            best = min(best, time.perf_counter() - t0)
+            for i, fn in enumerate(fns):
+                t0 = time.perf_counter()
+                fn()
+                best[i] = min(best[i], time.perf_counter() - t0)
     finally:
         if gc_was_on:
             gc.enable()
@@ -187,6 +192,25 @@ def peer_phevaluator(hands: list[list[int]], n: int) -> Peer:
         n,
         lambda: consume(itertools.starmap(evaluate_cards, ids)),
         lambda: list(itertools.starmap(evaluate_cards, ids)),
+        check_equal,
+    )
+
+
+def peer_phevaluator_sized(hands: list[list[int]], n: int) -> Peer:
+    # evaluate_5cards / _6cards / _7cards: public too, and they skip
+    # evaluate_cards' list building and size dispatch.
+    import phevaluator.evaluator
+
+    k = len(hands[0])
+    evaluate = getattr(phevaluator.evaluator, f"evaluate_{k}cards")
+    ids = hands[:n]
+    return Peer(
+        "phevaluator",
+        "phevaluator",
+        f"evaluate_{k}cards(*ids)",
+        n,
+        lambda: consume(itertools.starmap(evaluate, ids)),
+        lambda: list(itertools.starmap(evaluate, ids)),
         check_equal,
     )
 
@@ -309,7 +333,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.hands < 1 or args.calls < 1 or args.repeats < 1:
         parser.error("--hands, --calls and --repeats must be positive")
 
-    import handrank
     from handrank import _eval_c, _eval_py
 
     k = args.cards
@@ -338,7 +361,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def own_check(name: str, got: Sequence[int] | np.ndarray, n: int) -> None:
         ok, msg = check_equal(ref[:n], np.asarray(got, dtype=np.int64), arr[:n])
-        print(f"check {'handrank ' + name:<42}: {msg}")
+        print(f"check {'handrank ' + name:<50}: {msg}")
         if not ok:
             failures.append(f"handrank {name}")
 
@@ -378,6 +401,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     builders = [
         ("treys", peer_treys),
         ("phevaluator", peer_phevaluator),
+        ("phevaluator", peer_phevaluator_sized),
         ("eval7", peer_eval7),
         ("pkrbot", peer_pkrbot),
         ("pkrbot", peer_pkrbot_cards),
@@ -392,11 +416,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             peer = build(hands, n_counts.get(dist, n_calls))
         except ImportError as exc:
             missing.add(dist)
-            print(f"check {dist:<42}: skipped, not importable ({exc})")
+            print(f"check {dist:<50}: skipped, not importable ({exc})")
             continue
         got = np.asarray(peer.values(), dtype=np.int64)
         ok, msg = peer.check(ref[: peer.n], got, arr[: peer.n])
-        print(f"check {peer.call:<42}: {msg}")
+        print(f"check {peer.name + ' ' + peer.call:<50}: {msg}")
         if not ok:
             failures.append(peer.name)
         peers.append((peer, ok))
@@ -404,11 +428,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     # ---- time
     print()
     print("timing ...", flush=True)
-    for name, call, n, fn, single in own_rows:
-        fn()  # warm-up
-        rows.append(Row(name, call, n, best_seconds(fn, args.repeats), single))
-    for peer, ok in peers:
-        rows.append(Row(peer.name, peer.call, peer.n, best_seconds(peer.run, args.repeats), True))
+    for _name, _call, _n, fn, _single in own_rows:
+        fn()  # warm-up (the peers were warmed up by their check)
+    fns = [row[3] for row in own_rows] + [peer.run for peer, _ok in peers]
+    seconds = best_seconds(fns, args.repeats)
+    for (name, call, n, _fn, single), s in zip(own_rows, seconds[: len(own_rows)], strict=True):
+        rows.append(Row(name, call, n, s, single))
+    for (peer, ok), s in zip(peers, seconds[len(own_rows) :], strict=True):
+        rows.append(Row(peer.name, peer.call, peer.n, s, True))
         if not ok:
             rows[-1].notes.append("disagrees with handrank, see above")
 
@@ -420,29 +447,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     print()
     header = ("evaluator", "call (per hand, or per array)", "hands", "M evals/s", "handrank C is")
+    note = {True: "", False: "  (!) disagrees with handrank, see above"}
     table = [
-        (
-            row.name,
-            row.call + ("  (!) " + "; ".join(row.notes) if row.notes else ""),
-            f"{row.n:,}",
-            f"{row.rate / 1e6:.3f}",
-            speedup(row),
-        )
-        for row in rows
+        (row.name, row.call, f"{row.n:,}", f"{row.rate / 1e6:.4g}", speedup(row), note[not row.notes]) for row in rows
     ]
     if args.markdown:
         print("| " + " | ".join(header) + " |")
         print("|" + "|".join(["---", "---", "---:", "---:", "---:"]) + "|")
-        for cells in table:
-            print("| " + " | ".join([cells[0], f"`{cells[1]}`", *cells[2:]]) + " |")
+        for name, call, *numbers, warn in table:
+            print("| " + " | ".join([name, f"`{call}`{warn}", *numbers]) + " |")
     else:
-        widths = [max(len(h), *(len(c[i]) for c in table)) for i, h in enumerate(header)]
+        widths = [max(len(h), *(len(cells[i]) for cells in table)) for i, h in enumerate(header)]
         right = (False, False, True, True, True)
-        fmt = lambda cells: "  ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, right))
+
+        def fmt(cells: Sequence[str]) -> str:
+            return "  ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, right, strict=True))
+
         print(fmt(header))
         print("  ".join("-" * w for w in widths))
-        for cells in table:
-            print(fmt(cells))
+        for *cells, warn in table:
+            print(fmt(cells) + warn)
     print()
     print(
         f'"handrank C is": how many times faster handrank C single-call ({ref_single / 1e6:.2f} M/s) is than a '

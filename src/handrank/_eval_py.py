@@ -103,19 +103,16 @@ def best_five(cards: _cards.Cards) -> tuple[int, ...]:
 
 
 def _kernel(arr: Any, out: Any, start: int, stop: int) -> int:
-    _load()
     step = 1 << 16
     for lo in range(start, stop, step):
         hi = min(lo + step, stop)
         ranks: list[int] = []
         for i, row in enumerate(arr[lo:hi].tolist(), lo):
-            seen = 0
-            for c in row:
-                if not 0 <= c < 52 or seen >> c & 1:
-                    out[lo : lo + len(ranks)] = ranks
-                    return i
-                seen |= 1 << c
-            ranks.append(_rank(row))
+            try:
+                ranks.append(evaluate(row))
+            except ValueError:  # the front end words the error for this row
+                out[lo : lo + len(ranks)] = ranks
+                return i
         out[lo:hi] = ranks
     return -1
 
