@@ -14,6 +14,7 @@ extension = Extension(
     "handrank._eval_c",
     sources=["src/handrank/_eval_c.pyx", "csrc/evaluate.c", "csrc/tables.c"],
     include_dirs=["csrc"],
+    depends=["csrc/handrank.h", "csrc/tables.h"],
     extra_compile_args=extra_compile_args,
 )
 

@@ -91,7 +91,8 @@ def test_cli_json_and_lang() -> None:
     got = subprocess.run(
         [sys.executable, "-m", "handrank", "eval", "9c 4c 4s 9d 4h Qc 6c", "--json", "--lang", "ru"],
         capture_output=True,
-        text=True,
+        encoding="utf-8",
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
         check=False,
     )
     assert got.returncode == 0, got.stderr

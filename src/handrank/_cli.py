@@ -38,6 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     ev.add_argument("--json", action="store_true", help="print one JSON object")
     ev.add_argument("--lang", choices=("en", "es", "ru"), default="en", help="language of the description")
     args = parser.parse_args(argv)
+    # A console that cannot show Cyrillic gets escapes (valid inside JSON strings) instead of a crash.
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="backslashreplace")
     args.cards = " ".join(args.cards)
     try:
         return _eval(args)
