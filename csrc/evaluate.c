@@ -2,32 +2,10 @@
 #include "handrank.h"
 #include "tables.h"
 
-#if defined(_MSC_VER) && !defined(__clang__)
-#include <intrin.h>
-#define HR_INLINE static __forceinline
-static int hr_ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-static int hr_popcount64(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-#else
-#define HR_INLINE static inline __attribute__((always_inline))
-#define hr_ctz64(x) __builtin_ctzll(x)
-#define hr_popcount64(x) __builtin_popcountll(x)
-#endif
+#include "internal.h"
 
-#define SLOT_MASK ((1u << HANDRANK_HASH_SLOT_BITS) - 1)
 #define SUIT_RANKS 0x1fffu
 
-/* Class of the best no-flush five, from the low 32 bits of a summed key. */
-HR_INLINE uint16_t plain_class(uint64_t key) {
-    uint64_t h = (key & 0xffffffffu) * HANDRANK_HASH_MUL;
-    uint32_t bucket = (uint32_t)(h >> (64 - HANDRANK_HASH_BUCKET_BITS));
-    uint32_t slot = (uint32_t)(h >> (64 - HANDRANK_HASH_BUCKET_BITS - HANDRANK_HASH_SLOT_BITS)) & SLOT_MASK;
-    return handrank_hash_values[slot ^ handrank_hash_disp[bucket]];
-}
 
 /* Class from a summed key and the OR of the cards' suit bits. */
 HR_INLINE uint16_t finish(uint64_t key, uint64_t suits) {
@@ -37,7 +15,7 @@ HR_INLINE uint16_t finish(uint64_t key, uint64_t suits) {
         unsigned shift = (unsigned)(hr_ctz64(flush) - HANDRANK_SUIT_SHIFT - 3) * 4;
         return handrank_flush[(suits >> shift) & SUIT_RANKS];
     }
-    return plain_class(key);
+    return hr_plain_hashed(hr_hash(key));
 }
 
 uint16_t handrank_evaluate(const uint8_t *cards, int n) {
@@ -60,16 +38,11 @@ uint16_t handrank_evaluate_mask(uint64_t mask) {
     return finish(key, suits);
 }
 
-/*
- * Valid iff no card is poison and no two cards share a bit: for
- * non-negative addends the sum equals the OR exactly when no bits overlap.
- */
-#define ROW_INVALID(s_or, s_sum) (((s_or) ^ (s_sum)) | ((s_or) & HANDRANK_POISON_MASK))
 
 /*
  * The hot path: contiguous uint8 rows of K cards, K a compile-time constant.
  * Where popcount is one instruction (POP), a row is valid iff its suit bits
- * number K and none is poison, which saves an add per card over ROW_INVALID.
+ * number K and none is poison, which saves an add per card over HR_ROW_INVALID.
  */
 HR_INLINE int64_t batch_u8_rows(const uint8_t *cards, int64_t n, const int K, const int POP,
                                 uint16_t *out, ptrdiff_t out_stride) {
@@ -85,7 +58,7 @@ HR_INLINE int64_t batch_u8_rows(const uint8_t *cards, int64_t n, const int K, co
                 s_sum += b;
         }
         if (POP ? (((unsigned)hr_popcount64(s_or) != (unsigned)K) | ((s_or & HANDRANK_POISON_MASK) != 0))
-                : (ROW_INVALID(s_or, s_sum) != 0))
+                : (HR_ROW_INVALID(s_or, s_sum) != 0))
             return i;
         *(uint16_t *)o = finish(key, s_or);
     }
@@ -132,7 +105,7 @@ DEFINE_BATCH_U8(batch_u8, , 0)
                 s_or |= b;                                                             \
                 s_sum += b;                                                            \
             }                                                                          \
-            if (ROW_INVALID(s_or, s_sum))                                              \
+            if (HR_ROW_INVALID(s_or, s_sum))                                              \
                 return i;                                                              \
             *(uint16_t *)o = finish(key, s_or);                                        \
         }                                                                              \

@@ -1,0 +1,44 @@
+/* Portability helpers shared by the C core's files; not part of the API. */
+#ifndef HANDRANK_INTERNAL_H
+#define HANDRANK_INTERNAL_H
+
+#include <stdint.h>
+
+#include "tables.h"
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+#define HR_INLINE static __forceinline
+static __inline int hr_ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+static __inline int hr_popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#else
+#define HR_INLINE static inline __attribute__((always_inline))
+#define hr_ctz64(x) __builtin_ctzll(x)
+#define hr_popcount64(x) __builtin_popcountll(x)
+#endif
+
+
+#define HR_SLOT_MASK ((1u << HANDRANK_HASH_SLOT_BITS) - 1)
+
+/* The multiplicative hash of a rank key (the low 32 bits of a summed key). */
+HR_INLINE uint64_t hr_hash(uint64_t key) { return (key & 0xffffffffu) * HANDRANK_HASH_MUL; }
+
+/* Class of the best no-flush five, from a hashed rank key. */
+HR_INLINE uint16_t hr_plain_hashed(uint64_t h) {
+    uint32_t bucket = (uint32_t)(h >> (64 - HANDRANK_HASH_BUCKET_BITS));
+    uint32_t slot = (uint32_t)(h >> (64 - HANDRANK_HASH_BUCKET_BITS - HANDRANK_HASH_SLOT_BITS)) & HR_SLOT_MASK;
+    return handrank_hash_values[slot ^ handrank_hash_disp[bucket]];
+}
+
+/*
+ * Valid iff no card is poison and no two cards share a bit: for
+ * non-negative addends the sum equals the OR exactly when no bits overlap.
+ */
+#define HR_ROW_INVALID(s_or, s_sum) (((s_or) ^ (s_sum)) | ((s_or) & HANDRANK_POISON_MASK))
+
+#endif /* HANDRANK_INTERNAL_H */
