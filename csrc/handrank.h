@@ -52,6 +52,24 @@ int64_t handrank_evaluate_batch(const void *cards, int dtype, int64_t n_rows, in
 int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, ptrdiff_t stride,
                                 uint16_t *out, ptrdiff_t out_stride);
 
+/*
+ * Rank of an Omaha hand: the best five made of exactly two of the `n_hole`
+ * (4..6) hole cards and exactly three of the `n_board` (3..5) board cards.
+ * All ids valid and distinct.
+ */
+uint16_t handrank_evaluate_omaha(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board);
+
+/*
+ * Rank `n_rows` Omaha hands: row i has `n_hole` uint8 ids at
+ * holes + i * hole_stride and `n_board` at boards + i * board_stride
+ * (0 shares one board), both contiguous within the row.  Returns -1 when
+ * every row is valid, else the first row with an id above 51 or a card
+ * twice (hole and board together); rows before it are written.
+ */
+int64_t handrank_evaluate_omaha_batch(const uint8_t *holes, int n_hole, ptrdiff_t hole_stride,
+                                      const uint8_t *boards, int n_board, ptrdiff_t board_stride,
+                                      int64_t n_rows, uint16_t *out, ptrdiff_t out_stride);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,4 +1,4 @@
-"""handrank: a fast, exact poker hand evaluator for 5, 6 and 7 cards.
+"""handrank: a fast, exact poker hand evaluator: 5, 6 and 7 cards, Omaha, showdowns.
 
 Cards are ids ``4 * rank + suit`` (2c = 0 ... As = 51) or strings ("As Ks");
 ranks are classes 1 (royal flush) .. 7462 (7-5-4-3-2), lower is better.
@@ -16,6 +16,7 @@ import os
 
 from handrank._cards import card_str, cards_str, parse_cards
 from handrank._hand import Category, category, describe
+from handrank._showdown import PlayerResult, Showdown, split_pot
 
 __version__ = "0.1.0"
 
@@ -39,11 +40,18 @@ evaluate_mask = _impl.evaluate_mask
 evaluate_batch = _impl.evaluate_batch
 evaluate_masks = _impl.evaluate_masks
 best_five = _impl.best_five
+evaluate_omaha = _impl.evaluate_omaha
+evaluate_omaha_batch = _impl.evaluate_omaha_batch
+best_five_omaha = _impl.best_five_omaha
+showdown = _impl.showdown
 
 __all__ = [
     "BACKEND",
     "Category",
+    "PlayerResult",
+    "Showdown",
     "best_five",
+    "best_five_omaha",
     "card_str",
     "cards_str",
     "category",
@@ -52,5 +60,9 @@ __all__ = [
     "evaluate_batch",
     "evaluate_mask",
     "evaluate_masks",
+    "evaluate_omaha",
+    "evaluate_omaha_batch",
     "parse_cards",
+    "showdown",
+    "split_pot",
 ]

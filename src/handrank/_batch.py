@@ -13,7 +13,14 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from handrank._cards import HAND_SIZES, mask_row_error, row_error
+from handrank._cards import (
+    HAND_SIZES,
+    OMAHA_BOARD_SIZES,
+    OMAHA_HOLE_SIZES,
+    board_ids_of,
+    mask_row_error,
+    row_error,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -21,6 +28,9 @@ if TYPE_CHECKING:
 
 # Kernel(arr, out, start, stop) -> first invalid row in start:stop, or -1.
 Kernel = Callable[[Any, Any, int, int], int]
+# OmahaKernel(holes, boards, out, start, stop): the same over uint8 holes and boards
+# (boards 1-D when one board is shared by every row).
+OmahaKernel = Callable[[Any, Any, Any, int, int], int]
 
 MIN_ROWS_PER_THREAD = 1 << 14
 
@@ -102,17 +112,16 @@ def n_threads(threads: object) -> int:
     return count or (os.cpu_count() or 1)
 
 
-def run(kernel: Kernel, arr: np.ndarray, out: np.ndarray, threads: int) -> int:
-    """Rank every row, over ``threads`` threads; the first invalid row, or -1."""
-    n = len(arr)
-    workers = max(1, min(threads, n // MIN_ROWS_PER_THREAD))
+def run(rows: Callable[[int, int], int], n: int, threads: int, min_rows: int = MIN_ROWS_PER_THREAD) -> int:
+    """Call ``rows(start, stop)`` over ``0:n`` split on ``threads`` threads; the first invalid row, or -1."""
+    workers = max(1, min(threads, n // min_rows))
     if workers == 1:
-        return kernel(arr, out, 0, n)
+        return rows(0, n)
     from concurrent.futures import ThreadPoolExecutor
 
     bounds = [n * i // workers for i in range(workers + 1)]
     with ThreadPoolExecutor(workers) as pool:
-        found = list(pool.map(kernel, [arr] * workers, [out] * workers, bounds[:-1], bounds[1:]))
+        found = list(pool.map(rows, bounds[:-1], bounds[1:]))
     bad = [b for b in found if b >= 0]
     return min(bad) if bad else -1
 
@@ -121,7 +130,7 @@ def evaluate_batch(kernel: Kernel, hands: npt.ArrayLike, threads: object, out: o
     count = n_threads(threads)
     arr = as_hands(hands)
     result = as_out(out, len(arr))
-    bad = run(kernel, arr, result, count)
+    bad = run(lambda start, stop: kernel(arr, result, start, stop), len(arr), count)
     if bad >= 0:
         raise row_error(arr[bad].tolist(), bad)
     return result
@@ -131,7 +140,63 @@ def evaluate_masks(kernel: Kernel, masks: npt.ArrayLike, threads: object, out: o
     count = n_threads(threads)
     arr = as_masks(masks)
     result = as_out(out, len(arr))
-    bad = run(kernel, arr, result, count)
+    bad = run(lambda start, stop: kernel(arr, result, start, stop), len(arr), count)
     if bad >= 0:
         raise mask_row_error(int(arr[bad]), bad)
+    return result
+
+
+def _first_out_of_range(holes: np.ndarray, boards: np.ndarray) -> int:
+    """The first row with an id outside 0..51 in its hole or board, or -1.
+
+    Needed before narrowing wider types to uint8; uint8 ids above 51 are
+    caught by the kernels themselves.
+    """
+    import numpy as np
+
+    bad = ((holes < 0) | (holes > 51)).any(axis=1) | ((boards < 0) | (boards > 51)).any(axis=1)
+    hits = np.flatnonzero(bad)
+    return int(hits[0]) if len(hits) else -1
+
+
+def evaluate_omaha_batch(
+    kernel: OmahaKernel, holes: npt.ArrayLike, boards: npt.ArrayLike, threads: object, out: object
+) -> np.ndarray:
+    import numpy as np
+
+    count = n_threads(threads)
+    hole_arr = _integer_array(holes, "holes")
+    if hole_arr.ndim == 1 and hole_arr.size == 0:
+        hole_arr = hole_arr.reshape(0, 4)
+    if hole_arr.ndim != 2:
+        raise ValueError(f"holes must be a 2-D array of shape (N, 4|5|6), got shape {hole_arr.shape}")
+    if hole_arr.shape[1] not in OMAHA_HOLE_SIZES:
+        raise ValueError(f"an Omaha hole has 4, 5 or 6 cards, got rows of {hole_arr.shape[1]}")
+    n = len(hole_arr)
+    board_arr = _integer_array(boards, "boards")
+    if board_arr.ndim == 1:
+        # One board for every row: check it once, as a board.
+        board_ids = board_ids_of(board_arr.tolist())
+        rows_board = np.broadcast_to(np.array(board_ids, np.uint8), (n, len(board_ids)))
+        shared = np.array(board_ids, np.uint8)
+    elif board_arr.ndim == 2:
+        if len(board_arr) != n:
+            raise ValueError(f"holes has {n} rows but boards has {len(board_arr)}")
+        if board_arr.shape[1] not in OMAHA_BOARD_SIZES:
+            raise ValueError(f"an Omaha board has 3, 4 or 5 cards, got rows of {board_arr.shape[1]}")
+        rows_board = board_arr
+        shared = None
+    else:
+        raise ValueError(f"boards must be one board (b,) or one per row (N, b), got shape {board_arr.shape}")
+    result = as_out(out, n)
+    narrow = hole_arr.dtype == np.uint8 and rows_board.dtype == np.uint8
+    bad = -1 if narrow else _first_out_of_range(hole_arr, rows_board)
+    stop_at = n if bad < 0 else bad
+    h8 = np.ascontiguousarray(hole_arr[:stop_at], dtype=np.uint8)
+    b8 = shared if shared is not None else np.ascontiguousarray(rows_board[:stop_at], dtype=np.uint8)
+    found = run(lambda start, stop: kernel(h8, b8, result, start, stop), stop_at, count, MIN_ROWS_PER_THREAD >> 4)
+    if found >= 0:
+        bad = found
+    if bad >= 0:
+        raise row_error([*hole_arr[bad].tolist(), *rows_board[bad].tolist()], bad)
     return result

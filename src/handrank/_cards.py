@@ -13,6 +13,8 @@ RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 N_CARDS = 52
 HAND_SIZES = (5, 6, 7)
+OMAHA_HOLE_SIZES = (4, 5, 6)
+OMAHA_BOARD_SIZES = (3, 4, 5)
 
 CardLike = str | int
 Cards = str | int | Iterable[CardLike]
@@ -117,6 +119,29 @@ def hand_ids(cards: Cards, sizes: tuple[int, ...] = HAND_SIZES) -> list[int]:
     if len(ids) not in sizes:
         raise ValueError(f"a hand has {_or_list(sizes)} cards, got {len(ids)}")
     return ids
+
+
+def board_ids_of(board: Cards, sizes: tuple[int, ...] = OMAHA_BOARD_SIZES) -> list[int]:
+    """Parse a board on its own; errors say it is the board."""
+    try:
+        ids = parse_cards(board)
+    except ValueError as exc:
+        raise ValueError(f"board: {exc}") from None
+    if len(ids) not in sizes:
+        raise ValueError(f"a board has {_or_list(sizes)} cards, got {len(ids)}")
+    return ids
+
+
+def omaha_ids(hole: Cards, board: Cards) -> tuple[list[int], list[int]]:
+    """Parse and check an Omaha hole (4..6 cards) and board (3..5), no card in both."""
+    hole_ids = parse_cards(hole)
+    if len(hole_ids) not in OMAHA_HOLE_SIZES:
+        raise ValueError(f"an Omaha hole has 4, 5 or 6 cards, got {len(hole_ids)}")
+    board_ids = board_ids_of(board)
+    for card in board_ids:
+        if card in hole_ids:
+            raise ValueError(f"duplicate card {_CARD_STRS[card]} (in the hole and on the board)")
+    return hole_ids, board_ids
 
 
 def check_mask(mask: object) -> int:

@@ -9,3 +9,7 @@ cdef extern from "handrank.h" nogil:
                                     uint16_t *out, Py_ssize_t out_stride) noexcept
     int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, Py_ssize_t stride,
                                     uint16_t *out, Py_ssize_t out_stride) noexcept
+    uint16_t handrank_evaluate_omaha(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board) noexcept
+    int64_t handrank_evaluate_omaha_batch(const uint8_t *holes, int n_hole, Py_ssize_t hole_stride,
+                                          const uint8_t *boards, int n_board, Py_ssize_t board_stride,
+                                          int64_t n_rows, uint16_t *out, Py_ssize_t out_stride) noexcept

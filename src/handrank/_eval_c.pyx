@@ -14,11 +14,23 @@ from handrank._csrc cimport (
     handrank_evaluate_batch,
     handrank_evaluate_mask,
     handrank_evaluate_masks,
+    handrank_evaluate_omaha,
+    handrank_evaluate_omaha_batch,
 )
 
-from handrank import _batch, _cards, _hand
+from handrank import _batch, _cards, _hand, _showdown
 
-__all__ = ["best_five", "evaluate", "evaluate_batch", "evaluate_mask", "evaluate_masks"]
+__all__ = [
+    "best_five",
+    "best_five_omaha",
+    "evaluate",
+    "evaluate_batch",
+    "evaluate_mask",
+    "evaluate_masks",
+    "evaluate_omaha",
+    "evaluate_omaha_batch",
+    "showdown",
+]
 
 
 cdef extern from "Python.h":
@@ -30,21 +42,22 @@ cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(PyObject *, int *)
 
 
-cdef inline int _fast_ids(object cards, uint8_t *ids) noexcept:
-    """Fill ids from a list/tuple of 5..7 valid distinct ints; the count, or -1 to take the slow path."""
+cdef inline int _fast_ids(object cards, uint8_t *ids, int lo=5, int hi=7, uint64_t *seen_in=NULL) noexcept:
+    """Fill ids from a list/tuple of lo..hi valid ints, distinct from each other and from
+    *seen_in (updated); the count, or -1 to take the slow path."""
     cdef Py_ssize_t n, j
     cdef bint is_list = type(cards) is list
     cdef PyObject *item
     cdef long v
     cdef int overflow
-    cdef uint64_t seen = 0
+    cdef uint64_t seen = seen_in[0] if seen_in != NULL else 0
     if is_list:
         n = PyList_GET_SIZE(cards)
     elif type(cards) is tuple:
         n = PyTuple_GET_SIZE(cards)
     else:
         return -1
-    if n < 5 or n > 7:
+    if n < lo or n > hi:
         return -1
     for j in range(n):
         item = PyList_GET_ITEM(cards, j) if is_list else PyTuple_GET_ITEM(cards, j)
@@ -55,6 +68,8 @@ cdef inline int _fast_ids(object cards, uint8_t *ids) noexcept:
             return -1
         seen |= (<uint64_t>1) << v
         ids[j] = <uint8_t>v
+    if seen_in != NULL:
+        seen_in[0] = seen
     return <int>n
 
 
@@ -143,3 +158,83 @@ def evaluate_masks(masks, *, threads=None, out=None):
     [11]
     """
     return _batch.evaluate_masks(_mask_kernel, masks, threads, out)
+
+
+cdef uint16_t _omaha_lists(list hole, list board):
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef Py_ssize_t j
+    for j in range(len(hole)):
+        h[j] = <uint8_t>(<long>hole[j])
+    for j in range(len(board)):
+        b[j] = <uint8_t>(<long>board[j])
+    return handrank_evaluate_omaha(h, <int>len(hole), b, <int>len(board))
+
+
+def _omaha_rank(hole, board):
+    return _omaha_lists(hole, board)
+
+
+def evaluate_omaha(hole, board):
+    """The rank of an Omaha hand: exactly two of 4..6 hole cards and three of 3..5 board cards.
+
+    >>> evaluate_omaha("Ah Kh 2c 3d", "Qh Jh Th 9c 2s")  # two hearts in the hole: a royal flush
+    1
+    >>> evaluate_omaha("Ah Ac 8d 2s", "Kh Qh Jh Th 3c")  # one heart: no flush, no straight
+    3326
+    """
+    cdef uint8_t h[7]
+    cdef uint8_t b[7]
+    cdef uint64_t seen = 0
+    cdef int nh = _fast_ids(hole, h, 4, 6, &seen)
+    cdef int nb
+    if nh > 0:
+        nb = _fast_ids(board, b, 3, 5, &seen)
+        if nb > 0:
+            return handrank_evaluate_omaha(h, nh, b, nb)
+    hole_ids, board_ids = _cards.omaha_ids(hole, board)
+    return _omaha_lists(hole_ids, board_ids)
+
+
+def best_five_omaha(hole, board):
+    """The five cards of the best Omaha hand (two from the hole, three from the board).
+
+    >>> from handrank import cards_str
+    >>> cards_str(best_five_omaha("Ah Ac 8d 2s", "Kh Qh Jh Th 3c"))
+    'Ah Ac Kh Qh Jh'
+    """
+    hole_ids, board_ids = _cards.omaha_ids(hole, board)
+    return _hand.best_five_omaha_of(hole_ids, board_ids, _rank_list)
+
+
+def _omaha_kernel(holes, boards, out, Py_ssize_t start, Py_ssize_t stop):
+    cdef Py_ssize_t hs = holes.strides[0], os = out.strides[0]
+    cdef Py_ssize_t bs = 0 if boards.ndim == 1 else boards.strides[0]
+    cdef int nh = holes.shape[1]
+    cdef int nb = boards.shape[boards.ndim - 1]
+    cdef const uint8_t *h = <const uint8_t *>_address(holes) + start * hs
+    cdef const uint8_t *b = <const uint8_t *>_address(boards) + start * bs
+    cdef char *dst = <char *>_address(out) + start * os
+    cdef int64_t bad
+    with nogil:
+        bad = handrank_evaluate_omaha_batch(h, nh, hs, b, nb, bs, stop - start, <uint16_t *>dst, os)
+    return -1 if bad < 0 else start + bad
+
+
+def evaluate_omaha_batch(holes, boards, *, threads=None, out=None):
+    """Rank ``(N, h)`` Omaha holes (h = 4, 5 or 6) against boards ``(N, b)``, or one board ``(b,)``, b = 3..5.
+
+    >>> evaluate_omaha_batch([[50, 46, 0, 5], [50, 48, 25, 3]], [42, 38, 34, 28, 4]).tolist()
+    [1, 3381]
+    """
+    return _batch.evaluate_omaha_batch(_omaha_kernel, holes, boards, threads, out)
+
+
+def showdown(hands, board=(), *, game="holdem"):
+    """Show down ``hands`` (one per player) on ``board``; ``game`` is holdem, omaha, stud or draw.
+
+    >>> result = showdown(["As Ac", "Kh Ks"], "Ah Kd 7c 7s 2d")
+    >>> result.winners, result.players[0].description
+    ((0,), 'Full house, aces full of sevens')
+    """
+    return _showdown.showdown(hands, board, game, _rank_list, _omaha_rank, best_five, best_five_omaha)

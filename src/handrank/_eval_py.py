@@ -7,15 +7,26 @@ key -> class) where C reads its perfect hash.  Tables are built from
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from handrank import _batch, _cards, _hand, _tables
+from handrank import _batch, _cards, _hand, _showdown, _tables
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["best_five", "evaluate", "evaluate_batch", "evaluate_mask", "evaluate_masks"]
+__all__ = [
+    "best_five",
+    "best_five_omaha",
+    "evaluate",
+    "evaluate_batch",
+    "evaluate_mask",
+    "evaluate_masks",
+    "evaluate_omaha",
+    "evaluate_omaha_batch",
+    "showdown",
+]
 
 _KEY = [_tables.card_key(c) for c in range(_tables.N_CARDS)]
 _BIT = [_tables.suit_bit(c) for c in range(_tables.N_CARDS)]
@@ -145,3 +156,82 @@ def evaluate_masks(masks: npt.ArrayLike, *, threads: int | None = None, out: Any
     [11]
     """
     return _batch.evaluate_masks(_mask_kernel, masks, threads, out)
+
+
+def _omaha_rank(hole: list[int], board: list[int]) -> int:
+    """The class of a valid Omaha hand: exactly two hole cards and three board cards."""
+    _load()
+    pairs = [(_KEY[a] + _KEY[b], _BIT[a] | _BIT[b]) for a, b in combinations(hole, 2)]
+    best = _tables.N_CLASSES + 1
+    for x, y, z in combinations(board, 3):
+        tkey = _BIAS + _KEY[x] + _KEY[y] + _KEY[z]
+        tbits = _BIT[x] | _BIT[y] | _BIT[z]
+        for pkey, pbits in pairs:
+            key = tkey + pkey
+            flush = key & _FLUSH_BITS
+            if flush:
+                rank = _flush[((tbits | pbits) >> _FLUSH_SHIFT[flush]) & 0x1FFF]
+            else:
+                rank = _plain[key & _RANK_KEY_MASK]
+            if rank < best:
+                best = rank
+    return best
+
+
+def evaluate_omaha(hole: _cards.Cards, board: _cards.Cards) -> int:
+    """The rank of an Omaha hand: exactly two of 4..6 hole cards and three of 3..5 board cards.
+
+    >>> evaluate_omaha("Ah Kh 2c 3d", "Qh Jh Th 9c 2s")  # two hearts in the hole: a royal flush
+    1
+    >>> evaluate_omaha("Ah Ac 8d 2s", "Kh Qh Jh Th 3c")  # one heart: no flush, no straight
+    3326
+    """
+    return _omaha_rank(*_cards.omaha_ids(hole, board))
+
+
+def best_five_omaha(hole: _cards.Cards, board: _cards.Cards) -> tuple[int, ...]:
+    """The five cards of the best Omaha hand (two from the hole, three from the board).
+
+    >>> from handrank import cards_str
+    >>> cards_str(best_five_omaha("Ah Ac 8d 2s", "Kh Qh Jh Th 3c"))
+    'Ah Ac Kh Qh Jh'
+    """
+    hole_ids, board_ids = _cards.omaha_ids(hole, board)
+    return _hand.best_five_omaha_of(hole_ids, board_ids, _rank)
+
+
+def _omaha_kernel(holes: Any, boards: Any, out: Any, start: int, stop: int) -> int:
+    shared = boards.tolist() if boards.ndim == 1 else None
+    step = 1 << 14
+    for lo in range(start, stop, step):
+        hi = min(lo + step, stop)
+        ranks: list[int] = []
+        board_rows = [shared] * (hi - lo) if shared is not None else boards[lo:hi].tolist()
+        for i, hole, board in zip(range(lo, hi), holes[lo:hi].tolist(), board_rows, strict=True):
+            if len(set(hole) | set(board)) != len(hole) + len(board) or max(hole + board) > 51:
+                out[lo : lo + len(ranks)] = ranks
+                return i
+            ranks.append(_omaha_rank(hole, board))
+        out[lo:hi] = ranks
+    return -1
+
+
+def evaluate_omaha_batch(
+    holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None, out: Any = None
+) -> np.ndarray:
+    """Rank ``(N, h)`` Omaha holes (h = 4, 5 or 6) against boards ``(N, b)``, or one board ``(b,)``, b = 3..5.
+
+    >>> evaluate_omaha_batch([[50, 46, 0, 5], [50, 48, 25, 3]], [42, 38, 34, 28, 4]).tolist()
+    [1, 3381]
+    """
+    return _batch.evaluate_omaha_batch(_omaha_kernel, holes, boards, threads, out)
+
+
+def showdown(hands: Any, board: _cards.Cards = (), *, game: str = "holdem") -> _showdown.Showdown:
+    """Show down ``hands`` (one per player) on ``board``; ``game`` is holdem, omaha, stud or draw.
+
+    >>> result = showdown(["As Ac", "Kh Ks"], "Ah Kd 7c 7s 2d")
+    >>> result.winners, result.players[0].description
+    ((0,), 'Full house, aces full of sevens')
+    """
+    return _showdown.showdown(hands, board, game, _rank, _omaha_rank, best_five, best_five_omaha)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_right
+from collections.abc import Callable
 from enum import IntEnum
 from functools import lru_cache
+from itertools import combinations
 
 from handrank import _tables
 
@@ -222,7 +224,7 @@ def describe(rank: int, lang: str = "en") -> str:
 
     >>> describe(1)
     'Royal flush'
-    >>> describe(179)
+    >>> describe(185)
     'Full house, kings full of sevens'
     >>> describe(1609, lang="es")
     'Escalera, al cinco'
@@ -259,3 +261,19 @@ def best_five_of(ids: list[int], rank: int) -> tuple[int, ...]:
         card = next(c for c in pool if c // 4 == r and c not in chosen)
         chosen.append(card)
     return tuple(chosen)
+
+
+def best_five_omaha_of(hole: list[int], board: list[int], rank5: Callable[[list[int]], int]) -> tuple[int, ...]:
+    """The two hole cards and three board cards of the best Omaha hand, most significant first.
+
+    Ties between choices go to higher cards, as in ``best_five_of``.
+    """
+    best: tuple[int, list[int]] | None = None
+    for pair in combinations(sorted(hole, reverse=True), 2):
+        for triple in combinations(sorted(board, reverse=True), 3):
+            five = [*pair, *triple]
+            rank = rank5(five)
+            if best is None or rank < best[0]:
+                best = (rank, five)
+    assert best is not None
+    return best_five_of(best[1], best[0])
