@@ -1,0 +1,448 @@
+#!/usr/bin/env python3
+"""Time handrank's Omaha evaluation (PLO4, PLO5, PLO6) against itself and its peers.
+
+Every evaluator gets the same seeded random deals: a hole of 4, 5 or 6 cards
+and a full 5-card board, all cards distinct; the best hand uses exactly two
+hole cards and three board cards.  Before anything is timed, each result is
+checked against handrank's C single-deal call: handrank's other paths and
+phevaluator (same class numbering, 1 = royal flush .. 7462 = 7-5-4-3-2) must
+give equal numbers; pokerkit (its own integers, higher = better) must put the
+deals in the same order.  Any disagreement is printed with its cards and the
+script exits with status 1.
+
+The rows per hole size: handrank C ``evaluate_omaha`` one deal per call;
+``evaluate_omaha_batch`` with a board per row on one thread and on all cores;
+``evaluate_omaha_batch`` with ONE board shared by every row (a separate set of
+holes dealt around that board), which is a different and much faster code
+path, so its row is not comparable to the others; handrank's pure-Python backend (on
+fewer deals); phevaluator's public Omaha calls (board first, then hole);
+pokerkit's ``OmahaHoldemHand.from_game(hole, board)`` (on far fewer deals).
+Conventions as in bench.py: card conversion beforehand and untimed,
+single-call rows driven by ``itertools.starmap`` into a zero-length deque,
+round-robin best of --repeats runs.
+
+    pip install -e ".[bench]"
+    python benchmarks/bench_omaha.py --markdown
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import CARD_NAMES, best_seconds, consume, cpu_name, make_hands, version
+
+BOARD = 5  # a full board (river): phevaluator's Omaha calls take exactly five board cards
+
+
+# --------------------------------------------------------------------------- deals
+
+
+def cards_str(cards: Sequence[int]) -> str:
+    return " ".join(CARD_NAMES[c] for c in cards)
+
+
+def deal_str(hole: Sequence[int], board: Sequence[int]) -> str:
+    return f"hole [{cards_str(hole)}] board [{cards_str(board)}]"
+
+
+def holes_around(board: np.ndarray, n: int, h: int, seed: int) -> np.ndarray:
+    """``n`` random holes of ``h`` distinct cards, none of them on ``board``, as (n, h) uint8."""
+    rest = np.setdiff1d(np.arange(52), board).astype(np.uint8)  # 47 cards
+    rng = np.random.default_rng(seed)
+    idx = rng.integers(0, rest.size, size=(n, h), dtype=np.uint8)
+    redo = np.arange(n)
+    while redo.size:  # redraw the rows that repeat a card until none does
+        rows = idx[redo]
+        repeat = np.zeros(redo.size, bool)
+        for i, j in itertools.combinations(range(h), 2):
+            repeat |= rows[:, i] == rows[:, j]
+        redo = redo[repeat]
+        idx[redo] = rng.integers(0, rest.size, size=(redo.size, h), dtype=np.uint8)
+    return rest[idx]
+
+
+# --------------------------------------------------------------------------- checks
+
+Describe = Callable[[int], str]  # deal index -> its cards, for messages
+
+
+def check_equal(ref: np.ndarray, got: np.ndarray, describe: Describe) -> tuple[bool, str]:
+    """``got`` must be handrank's class for every deal."""
+    bad = np.flatnonzero(ref != got)
+    if bad.size == 0:
+        return True, f"equal to handrank on all {len(ref):,} deals"
+    lines = [f"DIFFERS from handrank on {bad.size:,} of {len(ref):,} deals, e.g.:"]
+    for i in bad[:10]:
+        lines.append(f"      {describe(int(i))}  handrank {ref[i]}  other {got[i]}")
+    return False, "\n".join(lines)
+
+
+def check_order(ref: np.ndarray, got: np.ndarray, describe: Describe) -> tuple[bool, str]:
+    """``got`` (higher = better) must order the deals as handrank's classes (lower = better) do.
+
+    Sorted by handrank class, neighbours of one class must get the same value
+    and the worse of two classes a strictly lower one; by transitivity every
+    pair then compares the same way.
+    """
+    order = np.argsort(ref, kind="stable")
+    r = ref[order].astype(np.int64)
+    v = got[order].astype(np.int64)
+    same = r[1:] == r[:-1]
+    bad = np.flatnonzero(np.where(same, v[1:] != v[:-1], v[1:] >= v[:-1]))
+    classes = len(np.unique(r))
+    if bad.size == 0:
+        return True, f"same order as handrank on all {len(ref):,} deals ({classes:,} distinct classes)"
+    lines = [f"ORDER DIFFERS from handrank at {bad.size:,} of {len(ref) - 1:,} neighbouring pairs, e.g.:"]
+    for j in bad[:10]:
+        a, b = int(order[j]), int(order[j + 1])
+        lines.append(
+            f"      {describe(a)} handrank {ref[a]} peer {got[a]}\n   vs {describe(b)} handrank {ref[b]} peer {got[b]}"
+        )
+    return False, "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- peers
+
+
+@dataclass
+class Peer:
+    name: str  # row label
+    call: str  # what is timed, per deal
+    n: int  # deals timed
+    run: Callable[[], object]  # the timed loop over the n deals
+    values: Callable[[], Sequence[int]]  # the same calls, returning results (the check and warm-up)
+    check: Callable[[np.ndarray, np.ndarray, Describe], tuple[bool, str]]
+
+
+class Skip(Exception):
+    """A peer that imports but cannot evaluate this variant."""
+
+
+def peers_phevaluator(holes: list[list[int]], boards: list[list[int]], n: int) -> list[Peer]:
+    # evaluate_omaha_cards (PLO4 only) and evaluate_plo{4,5,6}_cards take the
+    # five board cards first, then the hole.  PLO5/PLO6 need tables that a
+    # default build leaves out (PHEVALUATOR_BUILD_PLO); then they raise
+    # NotImplementedError and the row is skipped.
+    import phevaluator.evaluator_omaha as pho
+    from phevaluator import Card
+
+    for c, name in enumerate(CARD_NAMES):
+        if Card.to_id(name) != c:
+            raise RuntimeError(f"phevaluator id of {name} is {Card.to_id(name)}, not {c}")
+    h = len(holes[0])
+    args = [board + hole for hole, board in zip(holes[:n], boards[:n], strict=True)]  # same card ids
+    # royal flush with two hole hearts: board first gives 1, the other way round would not
+    known_hole, known_board = [50, 46, 0, 5], [42, 38, 34, 28, 4]
+    names = ["evaluate_omaha_cards", "evaluate_plo4_cards"] if h == 4 else [f"evaluate_plo{h}_cards"]
+    peers = []
+    for fname in names:
+        fn = getattr(pho, fname)
+        if h == 4 and fn(*known_board, *known_hole) != 1:
+            raise RuntimeError(f"phevaluator {fname}(*board, *hole) does not take the board first")
+        try:
+            fn(*args[0])
+        except NotImplementedError as exc:
+            raise Skip(f"{fname}: {str(exc).split('.')[0]}") from exc
+        peers.append(
+            Peer(
+                "phevaluator",
+                f"{fname}(*board, *hole)",
+                n,
+                lambda fn=fn: consume(itertools.starmap(fn, args)),
+                lambda fn=fn: list(itertools.starmap(fn, args)),
+                check_equal,
+            )
+        )
+    return peers
+
+
+def peers_pokerkit(holes: list[list[int]], boards: list[list[int]], n: int) -> list[Peer]:
+    # OmahaHoldemHand.from_game tries every 2-card subset of the hole with
+    # every 3-card subset of the board through pokerkit's 5-card lookup.
+    from pokerkit import Card, OmahaHoldemHand
+
+    table = [next(iter(Card.parse(name))) for name in CARD_NAMES]
+    for c, name in enumerate(CARD_NAMES):
+        if repr(table[c]) != name:
+            raise RuntimeError(f"pokerkit card {name} parses as {table[c]!r}")
+    args = [
+        (tuple(table[c] for c in hole), tuple(table[c] for c in board))
+        for hole, board in zip(holes[:n], boards[:n], strict=True)
+    ]
+    from_game = OmahaHoldemHand.from_game
+    return [
+        Peer(
+            "pokerkit",
+            "OmahaHoldemHand.from_game(hole, board)",
+            n,
+            lambda: consume(itertools.starmap(from_game, args)),
+            lambda: [hand.entry.index for hand in itertools.starmap(from_game, args)],
+            check_order,
+        )
+    ]
+
+
+# --------------------------------------------------------------------------- one variant
+
+
+@dataclass
+class Row:
+    name: str
+    call: str
+    n: int
+    seconds: float
+    single: bool  # compared with handrank C single-call (else with C batch, 1 thread)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.n / self.seconds
+
+
+def run_variant(h: int, args: argparse.Namespace, failures: list[str]) -> list[Row]:
+    from handrank import _eval_c, _eval_py
+
+    game = f"PLO{h}"
+    n_batch = max(args.hands, args.calls)
+    n_calls = args.calls
+    n_py = max(1, n_calls // 100)
+    n_pokerkit = max(1, n_calls // 1000)
+    threads_all = os.cpu_count() or 1
+
+    print(f"## {game}: {h}-card holes, {BOARD}-card boards\n")
+    t0 = time.perf_counter()
+    deals = make_hands(n_batch, h + BOARD, args.seed + h)
+    holes_arr = np.ascontiguousarray(deals[:, :h])
+    boards_arr = np.ascontiguousarray(deals[:, h:])
+    shared_board = boards_arr[0].copy()
+    shared_holes = holes_around(shared_board, n_batch, h, args.seed + 100 + h)
+    holes = holes_arr[:n_calls].tolist()
+    boards = boards_arr[:n_calls].tolist()
+    pairs = list(zip(holes, boards, strict=True))
+    evaluate_c = _eval_c.evaluate_omaha
+    ref_list = list(itertools.starmap(evaluate_c, pairs))  # handrank's answer; the rest is checked against it
+    ref = np.asarray(ref_list, dtype=np.int64)
+    print(
+        f"made {n_batch:,} deals, {n_batch:,} holes around the shared board [{cards_str(shared_board)}], "
+        f"and {n_calls:,} reference classes in {time.perf_counter() - t0:.1f} s"
+    )
+
+    def describe(i: int) -> str:
+        return deal_str(holes_arr[i], boards_arr[i])
+
+    def describe_shared(i: int) -> str:
+        return deal_str(shared_holes[i], shared_board)
+
+    def report(label: str, ok: bool, msg: str) -> None:
+        print(f"check {label:<56}: {msg}")
+        if not ok:
+            failures.append(f"{game} {label}")
+
+    # ---- handrank's own paths against the C single call
+    batch_c = _eval_c.evaluate_omaha_batch
+    batch_py = _eval_py.evaluate_omaha_batch
+    evaluate_py = _eval_py.evaluate_omaha
+    full = batch_c(holes_arr, boards_arr, threads=0).astype(np.int64)
+    report("handrank C batch threads=0", *check_equal(ref, full[:n_calls], describe))
+    report("handrank C batch threads=1", *check_equal(full, batch_c(holes_arr, boards_arr, threads=1), describe))
+    # the shared-board path against the per-row path with that board copied into every row
+    tiled = np.ascontiguousarray(np.broadcast_to(shared_board, (n_batch, BOARD)))
+    shared_ref = batch_c(shared_holes, tiled, threads=1).astype(np.int64)
+    report(
+        "handrank C batch, one shared board",
+        *check_equal(shared_ref, batch_c(shared_holes, shared_board, threads=1), describe_shared),
+    )
+    some = min(n_calls, 1000)
+    shared_single = [evaluate_c(hole, shared_board.tolist()) for hole in shared_holes[:some].tolist()]
+    report(
+        "handrank C single, shared board (first deals)",
+        *check_equal(shared_ref[:some], np.asarray(shared_single), describe_shared),
+    )
+    t1 = time.perf_counter()
+    evaluate_py(holes[0], boards[0])  # builds the Python backend's tables (if no earlier variant did)
+    built = time.perf_counter() - t1
+    if built > 0.05:
+        print(f"(the Python backend built its tables in {built:.2f} s; not timed)")
+    py_pairs = pairs[:n_py]
+    py_holes = holes_arr[:n_py]
+    py_boards = boards_arr[:n_py]
+    report(
+        "handrank Python single",
+        *check_equal(ref[:n_py], np.asarray(list(itertools.starmap(evaluate_py, py_pairs))), describe),
+    )
+    report("handrank Python batch", *check_equal(ref[:n_py], batch_py(py_holes, py_boards), describe))
+
+    out = np.empty(n_batch, np.uint16)
+    out_py = np.empty(n_py, np.uint16)
+    own_rows = [
+        (
+            "handrank C",
+            "_eval_c.evaluate_omaha(hole, board)",
+            n_calls,
+            lambda: consume(itertools.starmap(evaluate_c, pairs)),
+            True,
+        ),
+        (
+            "handrank C",
+            "_eval_c.evaluate_omaha_batch(holes, boards) [1 thread, a board per row]",
+            n_batch,
+            lambda: batch_c(holes_arr, boards_arr, threads=1, out=out),
+            False,
+        ),
+        (
+            "handrank C",
+            f"_eval_c.evaluate_omaha_batch(holes, boards, threads=0) [{threads_all} threads]",
+            n_batch,
+            lambda: batch_c(holes_arr, boards_arr, threads=0, out=out),
+            False,
+        ),
+        (
+            "handrank C",
+            "_eval_c.evaluate_omaha_batch(holes, board) [1 thread, ONE shared board: a faster path]",
+            n_batch,
+            lambda: batch_c(shared_holes, shared_board, threads=1, out=out),
+            False,
+        ),
+        (
+            "handrank Python",
+            "_eval_py.evaluate_omaha(hole, board)",
+            n_py,
+            lambda: consume(itertools.starmap(evaluate_py, py_pairs)),
+            True,
+        ),
+        (
+            "handrank Python",
+            "_eval_py.evaluate_omaha_batch(holes, boards)",
+            n_py,
+            lambda: batch_py(py_holes, py_boards, out=out_py),
+            False,
+        ),
+    ]
+
+    # ---- peers: build (card conversion, untimed), run once to check and warm up
+    builders = [("phevaluator", peers_phevaluator, n_calls), ("pokerkit", peers_pokerkit, n_pokerkit)]
+    peers: list[tuple[Peer, bool]] = []
+    for dist, build, n in builders:
+        try:
+            built_peers = build(holes, boards, n)
+        except ImportError as exc:
+            print(f"check {dist:<56}: skipped, not importable ({exc})")
+            continue
+        except Skip as exc:
+            print(f"check {dist:<56}: skipped, this build cannot ({exc})")
+            continue
+        for peer in built_peers:
+            got = np.asarray(peer.values(), dtype=np.int64)
+            ok, msg = peer.check(ref[: peer.n], got, describe)
+            report(f"{peer.name} {peer.call}", ok, msg)
+            peers.append((peer, ok))
+
+    # ---- time
+    print(f"\ntiming {game} ...", flush=True)
+    for _name, _call, _n, fn, _single in own_rows:
+        fn()  # warm-up (the peers were warmed up by their check)
+    fns = [row[3] for row in own_rows] + [peer.run for peer, _ok in peers]
+    seconds = best_seconds(fns, args.repeats)
+    rows = [
+        Row(name, call, n, s, single)
+        for (name, call, n, _fn, single), s in zip(own_rows, seconds[: len(own_rows)], strict=True)
+    ]
+    for (peer, ok), s in zip(peers, seconds[len(own_rows) :], strict=True):
+        rows.append(Row(peer.name, peer.call, peer.n, s, True))
+        if not ok:
+            rows[-1].notes.append("disagrees with handrank, see above")
+    print()
+    print_table(rows, args.markdown)
+    print()
+    return rows
+
+
+def print_table(rows: list[Row], markdown: bool) -> None:
+    ref_single = rows[0].rate
+    ref_batch = rows[1].rate
+
+    def speedup(row: Row) -> str:
+        return f"{(ref_single if row.single else ref_batch) / row.rate:.3g}x"
+
+    header = ("evaluator", "call (per deal, or per array)", "deals", "M evals/s", "handrank C is")
+    note = {True: "", False: "  (!) disagrees with handrank, see above"}
+    table = [
+        (row.name, row.call, f"{row.n:,}", f"{row.rate / 1e6:.4g}", speedup(row), note[not row.notes]) for row in rows
+    ]
+    if markdown:
+        print("| " + " | ".join(header) + " |")
+        print("|" + "|".join(["---", "---", "---:", "---:", "---:"]) + "|")
+        for name, call, *numbers, warn in table:
+            print("| " + " | ".join([name, f"`{call}`{warn}", *numbers]) + " |")
+    else:
+        widths = [max(len(h), *(len(cells[i]) for cells in table)) for i, h in enumerate(header)]
+        right = (False, False, True, True, True)
+
+        def fmt(cells: Sequence[str]) -> str:
+            return "  ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, right, strict=True))
+
+        print(fmt(header))
+        print("  ".join("-" * w for w in widths))
+        for *cells, warn in table:
+            print(fmt(cells) + warn)
+    print()
+    print(
+        f'"handrank C is": how many times faster handrank C single-call ({ref_single / 1e6:.2f} M/s) is than a '
+        f"single-call row, and handrank C batch on 1 thread with a board per row ({ref_batch / 1e6:.2f} M/s) "
+        "than a batch row (below 1x: that row is faster)."
+    )
+
+
+# --------------------------------------------------------------------------- main
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=2_000_000, help="deals for the C batch rows (default 2M)")
+    parser.add_argument(
+        "--calls",
+        type=int,
+        default=500_000,
+        help="deals for single-call loops (default 500k); the Python backend gets 1/100 of them, pokerkit 1/1000",
+    )
+    parser.add_argument("--hole", type=int, choices=(4, 5, 6), help="hole cards: 4, 5 or 6 (default: all three)")
+    parser.add_argument("--seed", type=int, default=2024, help="random seed for the deals (default 2024)")
+    parser.add_argument("--repeats", type=int, default=5, help="timed runs per row, best kept (default 5)")
+    parser.add_argument("--markdown", action="store_true", help="print the results as markdown tables")
+    args = parser.parse_args(argv)
+    if args.hands < 1 or args.calls < 1 or args.repeats < 1:
+        parser.error("--hands, --calls and --repeats must be positive")
+
+    variants = [args.hole] if args.hole else [4, 5, 6]
+    print(f"machine : {cpu_name()}, {os.cpu_count()} logical CPUs, {platform.platform()}")
+    print(f"python  : {platform.python_implementation()} {platform.python_version()}, numpy {np.__version__}")
+    print("versions: " + ", ".join(f"{d} {version(d)}" for d in ("handrank", "phevaluator", "pokerkit")))
+    print(
+        f"deals   : {', '.join(f'PLO{h}' for h in variants)}; {max(args.hands, args.calls):,} random deals each "
+        f"(hole + {BOARD}-card board), seed {args.seed}; best of {args.repeats} runs per row"
+    )
+    print()
+
+    failures: list[str] = []
+    for h in variants:
+        run_variant(h, args, failures)
+    print("Single-call rows include the same Python loop overhead (starmap into a deque).")
+    if failures:
+        print("\nWARNING: results differ from handrank for:\n  " + "\n  ".join(failures))
+        print("(the offending deals are printed with each check above)")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
