@@ -70,6 +70,54 @@ int64_t handrank_evaluate_omaha_batch(const uint8_t *holes, int n_hole, ptrdiff_
                                       const uint8_t *boards, int n_board, ptrdiff_t board_stride,
                                       int64_t n_rows, uint16_t *out, ptrdiff_t out_stride);
 
+/* Games for the equity kernels. */
+enum handrank_game { HANDRANK_HOLDEM = 0, HANDRANK_OMAHA = 1 };
+
+/* The largest number of players the equity kernels take. */
+#define HANDRANK_MAX_PLAYERS 10
+/* A tie among k players gives each HANDRANK_SHARE_UNIT / k: exact for k <= 10. */
+#define HANDRANK_SHARE_UNIT 2520
+
+/*
+ * What one player got over many showdowns.  share sums the player's part of
+ * each pot in units of 1 / HANDRANK_SHARE_UNIT (a sole win is the whole unit);
+ * share_sq sums its squares, for the variance of a Monte Carlo estimate.
+ */
+typedef struct {
+    uint64_t wins, ties, share, share_sq;
+} handrank_tally;
+
+/*
+ * Exact enumeration: every way to complete `board` (n_board cards) to five
+ * cards from `deck` (n_deck cards, none held by a player, on the board or
+ * dead), for `n_players` players holding `hole_size` cards each in `holes`.
+ * Only completions whose first drawn card is deck[first_lo..first_hi) are
+ * visited (the whole enumeration when first_lo = 0 and first_hi = n_deck;
+ * a full board is one completion, visited when first_lo == 0).  Adds to
+ * out[0..n_players) and returns the number of boards visited.
+ */
+uint64_t handrank_enumerate(int game, const uint8_t *holes, int n_players, int hole_size,
+                            const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
+                            int first_lo, int first_hi, handrank_tally *out);
+
+/*
+ * Monte Carlo over trial blocks [block_lo, block_hi) of `block_trials`
+ * each; block b draws from its own stream seeded by (seed, b), so results
+ * do not depend on how blocks are spread over threads.  Player p draws a
+ * hand from combos[offsets[p] .. offsets[p + 1]) (hole_size ids each) with
+ * probability proportional to the step in cum_weights (cumulative integer
+ * weights), or, when that span is empty, `hole_size` random cards.  A deal
+ * whose hands collide with each other, the board or `dead` is redrawn.
+ * Adds to out[0..n_players); returns the number of trials, or -1 when some
+ * trial was redrawn `max_redraws` times in a row (the ranges leave almost
+ * no possible deal).
+ */
+int64_t handrank_monte_carlo(int game, int n_players, int hole_size, const uint8_t *combos,
+                             const int64_t *offsets, const uint64_t *cum_weights,
+                             const uint8_t *board, int n_board, uint64_t dead, uint64_t seed,
+                             int64_t block_lo, int64_t block_hi, int64_t block_trials,
+                             int64_t max_redraws, handrank_tally *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,7 +8,7 @@ from types import ModuleType
 
 import pytest
 
-SHARED = ["handrank", "handrank._cards", "handrank._hand", "handrank._showdown"]
+SHARED = ["handrank", "handrank._cards", "handrank._hand", "handrank._showdown", "handrank._ranges"]
 
 
 def _run(module: ModuleType) -> None:

@@ -15,7 +15,9 @@ from __future__ import annotations
 import os
 
 from handrank._cards import card_str, cards_str, parse_cards
+from handrank._equity import EquityResult
 from handrank._hand import Category, category, describe
+from handrank._ranges import Range
 from handrank._showdown import PlayerResult, Showdown, split_pot
 
 __version__ = "0.1.0"
@@ -44,11 +46,14 @@ evaluate_omaha = _impl.evaluate_omaha
 evaluate_omaha_batch = _impl.evaluate_omaha_batch
 best_five_omaha = _impl.best_five_omaha
 showdown = _impl.showdown
+equity = _impl.equity
 
 __all__ = [
     "BACKEND",
     "Category",
+    "EquityResult",
     "PlayerResult",
+    "Range",
     "Showdown",
     "best_five",
     "best_five_omaha",
@@ -56,6 +61,7 @@ __all__ = [
     "cards_str",
     "category",
     "describe",
+    "equity",
     "evaluate",
     "evaluate_batch",
     "evaluate_mask",

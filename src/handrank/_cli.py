@@ -1,4 +1,4 @@
-"""The ``handrank`` command line: ``handrank eval CARDS`` and ``handrank showdown HANDS``."""
+"""The ``handrank`` command line: ``eval CARDS``, ``showdown HANDS`` and ``equity PLAYERS``."""
 
 from __future__ import annotations
 
@@ -68,6 +68,103 @@ def _showdown(args: argparse.Namespace) -> int:
     return 0
 
 
+def _count(text: str) -> int:
+    """A trial count such as 100000, 250k or 10M."""
+    scale = {"k": 1_000, "m": 1_000_000, "g": 1_000_000_000}.get(text[-1:].lower(), 1)
+    digits = text[:-1] if scale > 1 else text
+    try:
+        value = float(digits) * scale
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a trial count: {text!r} (try 100000, 250k or 10M)") from None
+    if value != int(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"not a trial count: {text!r}")
+    return int(value)
+
+
+class _ProgressBar:
+    """A bar on stderr, drawn only on a terminal and only once a run takes more than a moment."""
+
+    def __init__(self) -> None:
+        import time
+
+        self._clock = time.monotonic
+        self._start = self._clock()
+        self._shown = False
+
+    def __call__(self, fraction: float) -> None:
+        if not sys.stderr.isatty() or (not self._shown and self._clock() - self._start < 0.3):
+            return
+        self._shown = True
+        filled = int(40 * fraction)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (40 - filled)}] {100 * fraction:5.1f}%")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self._shown:
+            sys.stderr.write("\r" + " " * 50 + "\r")
+            sys.stderr.flush()
+
+
+def _equity(args: argparse.Namespace) -> int:
+    sizes = (2,) if args.game == "holdem" else (4, 5, 6)
+    players: list[Any] = []
+    for text in args.players:
+        try:
+            cards = handrank.parse_cards(text)
+            players.append(cards if len(cards) in sizes else handrank.Range(text, game=args.game))
+        except ValueError:
+            hole = 4 if args.game == "omaha" and text.strip().lower() in ("random", "*") else None
+            players.append(handrank.Range(text, game=args.game, hole_size=hole))
+    exact = True if args.exact else (False if args.trials else None)
+    bar = _ProgressBar()
+    try:
+        result = handrank.equity(
+            players,
+            args.board,
+            args.dead,
+            game=args.game,
+            exact=exact,
+            trials=args.trials,
+            seed=args.seed,
+            threads=args.threads,
+            progress=bar,
+        )
+    finally:
+        bar.close()
+    rows = [
+        {
+            "player": args.players[i],
+            "equity": result.equity[i],
+            "win": float(result.wins[i] / result.total),
+            "tie": float(result.ties[i] / result.total),
+            "stderr": result.stderr[i],
+        }
+        for i in range(len(players))
+    ]
+    if args.json:
+        info = {
+            "exact": result.exact,
+            "boards": result.boards,
+            "trials": result.trials,
+            "seed": result.seed,
+            "players": rows,
+        }
+        print(json.dumps(info))
+        return 0
+    width = max(len(r["player"]) for r in rows)
+    for r in rows:
+        err = "" if result.exact else f"  ± {r['stderr'] * 100:.2f}%"
+        print(
+            f"{r['player']:<{width}}  {r['equity'] * 100:7.3f}%  win {r['win'] * 100:7.3f}%  "
+            f"tie {r['tie'] * 100:6.3f}%{err}"
+        )
+    if result.exact:
+        print(f"exact: {result.boards:,} boards enumerated")
+    else:
+        print(f"Monte Carlo: {result.trials:,} trials, seed {result.seed}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="handrank", description="Rank poker hands.")
     parser.add_argument("--version", action="version", version=f"handrank {handrank.__version__} ({handrank.BACKEND})")
@@ -79,14 +176,28 @@ def main(argv: list[str] | None = None) -> int:
     sd.add_argument("--board", default="", help='the board, such as "Ah Kd 7c 7s 2d" (Hold\'em and Omaha)')
     sd.add_argument("--game", choices=GAMES, default="holdem", help="the game (default holdem)")
     for p in (ev, sd):
-        p.add_argument("--json", action="store_true", help="print one JSON object")
         p.add_argument("--lang", choices=("en", "es", "ru"), default="en", help="language of descriptions")
+    eq = sub.add_parser(
+        "equity",
+        help="how often each hand or range wins",
+        description="Equity of hands or ranges: exact when affordable, else Monte Carlo.",
+    )
+    eq.add_argument("players", nargs="+", help='hands ("AhKh") or ranges ("QQ+,AKs", "random")')
+    eq.add_argument("--board", default="", help='board cards, such as "2c7d9h"')
+    eq.add_argument("--dead", default="", help="cards out of play")
+    eq.add_argument("--game", choices=("holdem", "omaha"), default="holdem", help="the game (default holdem)")
+    eq.add_argument("--trials", type=_count, help="Monte Carlo trials, such as 1M (default: exact when affordable)")
+    eq.add_argument("--exact", action="store_true", help="enumerate every deal, however long it takes")
+    eq.add_argument("--seed", type=int, help="Monte Carlo seed, for a repeatable run")
+    eq.add_argument("--threads", type=int, default=0, help="threads (default 0: every core)")
+    for p in (ev, sd, eq):
+        p.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     # A console that cannot show Cyrillic gets escapes (valid inside JSON strings) instead of a crash.
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
     try:
-        return _eval(args) if args.command == "eval" else _showdown(args)
+        return {"eval": _eval, "showdown": _showdown, "equity": _equity}[args.command](args)
     except (ValueError, TypeError) as exc:
         print(f"handrank: error: {exc}", file=sys.stderr)
         return 2

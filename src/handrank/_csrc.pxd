@@ -13,3 +13,13 @@ cdef extern from "handrank.h" nogil:
     int64_t handrank_evaluate_omaha_batch(const uint8_t *holes, int n_hole, Py_ssize_t hole_stride,
                                           const uint8_t *boards, int n_board, Py_ssize_t board_stride,
                                           int64_t n_rows, uint16_t *out, Py_ssize_t out_stride) noexcept
+    ctypedef struct handrank_tally:
+        uint64_t wins, ties, share, share_sq
+    uint64_t handrank_enumerate(int game, const uint8_t *holes, int n_players, int hole_size,
+                                const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
+                                int first_lo, int first_hi, handrank_tally *out) noexcept
+    int64_t handrank_monte_carlo(int game, int n_players, int hole_size, const uint8_t *combos,
+                                 const int64_t *offsets, const uint64_t *cum_weights,
+                                 const uint8_t *board, int n_board, uint64_t dead, uint64_t seed,
+                                 int64_t block_lo, int64_t block_hi, int64_t block_trials,
+                                 int64_t max_redraws, handrank_tally *out) noexcept

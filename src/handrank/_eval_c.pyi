@@ -4,6 +4,7 @@ import numpy as np
 import numpy.typing as npt
 
 from handrank._cards import Cards
+from handrank._equity import EquityResult
 from handrank._showdown import Showdown
 
 __all__: list[str]
@@ -19,6 +20,20 @@ def evaluate_omaha_batch(
     holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None, out: Any = None
 ) -> np.ndarray: ...
 def showdown(hands: Any, board: Cards = (), *, game: str = "holdem") -> Showdown: ...
+def equity(
+    players: Any,
+    board: Cards = (),
+    dead: Cards = (),
+    *,
+    game: str = "holdem",
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Any = None,
+) -> EquityResult: ...
+def _enumerate(*args: Any) -> tuple[int, list[tuple[int, int, int, int]]]: ...
+def _monte_carlo(*args: Any) -> tuple[int, list[tuple[int, int, int, int]]]: ...
 def _kernel(arr: Any, out: Any, start: int, stop: int) -> int: ...
 def _mask_kernel(arr: Any, out: Any, start: int, stop: int) -> int: ...
 def _omaha_kernel(holes: Any, boards: Any, out: Any, start: int, stop: int) -> int: ...

@@ -7,6 +7,7 @@ raise the very same errors.
 """
 
 from cpython.ref cimport PyObject
+from libc.string cimport memset
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
 
 from handrank._csrc cimport (
@@ -16,13 +17,19 @@ from handrank._csrc cimport (
     handrank_evaluate_masks,
     handrank_evaluate_omaha,
     handrank_evaluate_omaha_batch,
+    handrank_enumerate,
+    handrank_monte_carlo,
+    handrank_tally,
 )
 
-from handrank import _batch, _cards, _hand, _showdown
+from array import array
+
+from handrank import _batch, _cards, _equity, _hand, _showdown
 
 __all__ = [
     "best_five",
     "best_five_omaha",
+    "equity",
     "evaluate",
     "evaluate_batch",
     "evaluate_mask",
@@ -238,3 +245,63 @@ def showdown(hands, board=(), *, game="holdem"):
     ((0,), 'Full house, aces full of sevens')
     """
     return _showdown.showdown(hands, board, game, _rank_list, _omaha_rank, best_five, best_five_omaha)
+
+
+cdef list _tallies(handrank_tally *t, int n):
+    return [(t[p].wins, t[p].ties, t[p].share, t[p].share_sq) for p in range(n)]
+
+
+def _enumerate(int game, holes, int n_players, int hole_size, board, deck, int first_lo, int first_hi):
+    cdef bytes h = bytes(holes), b = bytes(board), d = bytes(deck)
+    cdef const uint8_t *hp = h
+    cdef const uint8_t *bp = b
+    cdef const uint8_t *dp = d
+    cdef int nb = len(b), nd = len(d)
+    cdef handrank_tally t[10]
+    cdef uint64_t boards
+    memset(t, 0, sizeof(t))
+    with nogil:
+        boards = handrank_enumerate(game, hp, n_players, hole_size, bp, nb, dp, nd, first_lo, first_hi, t)
+    return boards, _tallies(t, n_players)
+
+
+def _monte_carlo(int game, int n_players, int hole_size, combos, offsets, cum, board, uint64_t dead,
+                 uint64_t seed, int64_t block_lo, int64_t block_hi, int64_t block_trials, int64_t max_redraws):
+    cdef bytes c = bytes(combos), b = bytes(board)
+    cdef const uint8_t *cp = c
+    cdef const uint8_t *bp = b
+    cdef int nb = len(b)
+    cdef int64_t[::1] off = array("q", offsets)
+    cdef uint64_t[::1] cw = array("Q", cum if cum else [0])
+    cdef handrank_tally t[10]
+    cdef int64_t trials
+    memset(t, 0, sizeof(t))
+    with nogil:
+        trials = handrank_monte_carlo(game, n_players, hole_size, cp, &off[0], &cw[0], bp, nb, dead, seed,
+                                      block_lo, block_hi, block_trials, max_redraws, t)
+    return trials, _tallies(t, n_players)
+
+
+def equity(players, board=(), dead=(), *, game="holdem", exact=None, trials=None, seed=None, threads=None,
+           progress=None):
+    """Each player's equity: how often their hand wins, ties splitting the pot.
+
+    ``players`` holds 2 to 10 hands (cards) or ``Range`` objects; ``board``
+    has 0..5 cards and ``dead`` cards are out of play.  ``exact=None``
+    enumerates every deal when that is small enough and samples otherwise;
+    ``exact=True``/``False`` force it (a ``trials`` count also asks for
+    Monte Carlo).  Monte Carlo runs ``trials`` deals
+    (rounded up to whole blocks of 1024) and is repeatable: the same ``seed``
+    gives the same numbers on every backend and thread count.  ``progress``
+    is called with the fraction done.
+
+    >>> result = equity(["Ah Kh", "Qs Qd"])
+    >>> result.wins, result.ties, result.losses
+    ((787966, 917606), (6732, 6732), (917606, 787966))
+    >>> round(result.equity[0], 7)
+    0.4621446
+    """
+    return _equity.equity(
+        players, board, dead, game=game, exact=exact, trials=trials, seed=seed, threads=threads,
+        progress=progress, enumerate_kernel=_enumerate, monte_carlo_kernel=_monte_carlo,
+    )

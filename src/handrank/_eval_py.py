@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from handrank import _batch, _cards, _hand, _showdown, _tables
+from handrank import _batch, _cards, _equity, _hand, _showdown, _tables
 
 if TYPE_CHECKING:
     import numpy as np
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 __all__ = [
     "best_five",
     "best_five_omaha",
+    "equity",
     "evaluate",
     "evaluate_batch",
     "evaluate_mask",
@@ -235,3 +236,53 @@ def showdown(hands: Any, board: _cards.Cards = (), *, game: str = "holdem") -> _
     ((0,), 'Full house, aces full of sevens')
     """
     return _showdown.showdown(hands, board, game, _rank, _omaha_rank, best_five, best_five_omaha)
+
+
+def _enumerate(*args: Any) -> tuple[int, list[_equity.Tally]]:
+    return _equity.py_enumerate(_rank, _omaha_rank, *args)
+
+
+def _monte_carlo(*args: Any) -> tuple[int, list[_equity.Tally]]:
+    return _equity.py_monte_carlo(_rank, _omaha_rank, *args)
+
+
+def equity(
+    players: Any,
+    board: _cards.Cards = (),
+    dead: _cards.Cards = (),
+    *,
+    game: str = "holdem",
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Any = None,
+) -> _equity.EquityResult:
+    """Each player's equity: how often their hand wins, ties splitting the pot.
+
+    ``players`` holds 2 to 10 hands (cards) or ``Range`` objects; ``board``
+    has 0..5 cards and ``dead`` cards are out of play.  ``exact=None``
+    enumerates every deal when that is small enough and samples otherwise;
+    ``exact=True``/``False`` force it (a ``trials`` count also asks for
+    Monte Carlo).  Monte Carlo runs ``trials`` deals
+    (rounded up to whole blocks of 1024) and is repeatable: the same ``seed``
+    gives the same numbers on every backend and thread count.  ``progress``
+    is called with the fraction done.
+
+    >>> result = equity(["Ah Kh", "Qs Qd"], board="2c 7d 9h Ts")
+    >>> result.wins, result.ties, result.losses, result.total
+    ((6, 38), (0, 0), (38, 6), 44)
+    """
+    return _equity.equity(
+        players,
+        board,
+        dead,
+        game=game,
+        exact=exact,
+        trials=trials,
+        seed=seed,
+        threads=threads,
+        progress=progress,
+        enumerate_kernel=_enumerate,
+        monte_carlo_kernel=_monte_carlo,
+    )

@@ -1,0 +1,202 @@
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+from types import ModuleType
+
+import pytest
+
+from handrank import Range, parse_cards
+
+
+def brute_force(hands: list[str], board: str, dead: str = "") -> tuple[list[int], list[int], int]:
+    """Wins and ties per player over every board completion, by plain 7-card evaluation."""
+    from handrank import _eval_py
+
+    ids = [parse_cards(h) for h in hands]
+    fixed = parse_cards(board)
+    used = set(fixed) | set(parse_cards(dead)) | {c for h in ids for c in h}
+    deck = [c for c in range(52) if c not in used]
+    wins, ties, total = [0] * len(ids), [0] * len(ids), 0
+    for extra in combinations(deck, 5 - len(fixed)):
+        ranks = [_eval_py.evaluate(h + fixed + list(extra)) for h in ids]
+        best = min(ranks)
+        winners = [p for p, r in enumerate(ranks) if r == best]
+        for p in winners:
+            if len(winners) == 1:
+                wins[p] += 1
+            else:
+                ties[p] += 1
+        total += 1
+    return wins, ties, total
+
+
+def test_exact_heads_up_preflop(c_impl: ModuleType) -> None:
+    result = c_impl.equity(["Ah Kh", "Qs Qd"])
+    assert result.exact and result.trials == 0
+    assert result.wins == (787_966, 917_606)
+    assert result.ties == (6_732, 6_732)
+    assert result.losses == (917_606, 787_966)
+    assert result.total == 1_712_304
+    assert round(result.equity[0], 7) == 0.4621446
+    assert result.equity_fraction is not None and sum(result.equity_fraction) == 1
+
+
+def test_exact_aces_against_kings_all_combos(c_impl: ModuleType) -> None:
+    result = c_impl.equity([Range("AA"), Range("KK")])
+    assert (result.wins[0], result.losses[0], result.ties[0]) == (50_371_344, 10_986_372, 285_228)
+    assert round(result.equity[0], 7) == 0.8194605
+
+
+@pytest.mark.parametrize(
+    ("players", "expected"),
+    [(["AKs", "QQ"], 0.4604853), (["AKo", "QQ"], 0.4324234), (["AsKd", "8c2s"], 0.6753363)],
+)
+def test_published_preflop_values(c_impl: ModuleType, players: list[str], expected: float) -> None:
+    result = c_impl.equity([Range(p) for p in players], exact=True)
+    assert round(result.equity[0], 7) == expected
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "dead"),
+    [
+        (["Ah Kh", "Qs Qd"], "2c 7h 9h Ts", ""),
+        (["Ah Kh", "Qs Qd", "Jc Tc"], "2c 7h 9h", ""),
+        (["As Ad", "Ks Kd", "Qc Qh", "2c 3c"], "Kh 7s 8s 9d", "4d"),
+        (["7c 2d", "7h 2s"], "Ac Kd Qh 5s", ""),
+        (["Ah Kh", "Qs Qd"], "2c 7h 9h Ts 3d", ""),
+    ],
+)
+def test_exact_matches_brute_force(impl: ModuleType, hands: list[str], board: str, dead: str) -> None:
+    result = impl.equity(hands, board, dead)
+    wins, ties, total = brute_force(hands, board, dead)
+    assert result.exact
+    assert list(result.wins) == wins and list(result.ties) == ties and result.total == total
+
+
+def test_backends_agree_exactly_on_ranges(c_impl: ModuleType) -> None:
+    from handrank import _eval_py
+
+    players = [Range("0.5(AK), QQ+"), Range("T9s-87s, 40%(22)"), "Ad 2c"]
+    for impl in (c_impl, _eval_py):
+        assert impl.equity(players, "Kh 7c 2h 9d").equity_fraction is not None
+    a = c_impl.equity(players, "Kh 7c 2h 9d")
+    b = _eval_py.equity(players, "Kh 7c 2h 9d")
+    assert a == b
+    assert sum(a.equity_fraction or ()) == 1
+
+
+def test_monte_carlo_is_reproducible(c_impl: ModuleType) -> None:
+    from handrank import _eval_py
+
+    players = [Range("QQ+, AKs"), Range("random"), "7h 6h"]
+    runs = [
+        c_impl.equity(players, exact=False, trials=3000, seed=7),
+        c_impl.equity(players, exact=False, trials=3000, seed=7, threads=4),
+        _eval_py.equity(players, exact=False, trials=3000, seed=7),
+    ]
+    assert runs[0] == runs[1] == runs[2]
+    assert runs[0].trials == 3072 and runs[0].seed == 7 and not runs[0].exact
+    other = c_impl.equity(players, exact=False, trials=3000, seed=8)
+    assert other.wins != runs[0].wins
+
+
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [(["Ah Kh", "Qs Qd"], ""), (["AKs", "JJ", "T9s"], ""), (["Ah Kd", "7s 7c"], "Kh 7d 2c"), (["AA", "KK"], "")],
+)
+def test_monte_carlo_within_four_standard_errors(c_impl: ModuleType, players: list[str], board: str) -> None:
+    ranges = [Range(p) if " " not in p else p for p in players]
+    exact = c_impl.equity(ranges, board, exact=True)
+    sampled = c_impl.equity(ranges, board, exact=False, trials=200_000, seed=1, threads=0)
+    for e, s, err in zip(exact.equity, sampled.equity, sampled.stderr, strict=True):
+        assert 0 < err < 0.01
+        assert abs(e - s) < 4 * err
+
+
+@pytest.mark.parametrize(
+    ("hands", "board"),
+    [
+        (["Ah Kh Qd Jd", "Ts 9s 8c 7c"], "2h 3h 9d"),
+        (["Ah Ad Kh Kd 2c", "Qs Js Ts 9s 3c"], "Qh 5c 7d 8d"),
+        (["Ah Ad Kh Kd 2c 3c", "Qs Js Ts 9s 4c 5c"], "Qh 6c 7d"),
+    ],
+)
+def test_omaha_exact_matches_brute_force(impl: ModuleType, hands: list[str], board: str) -> None:
+    from handrank import _eval_py
+
+    result = impl.equity(hands, board, game="omaha")
+    ids = [parse_cards(h) for h in hands]
+    fixed = parse_cards(board)
+    used = set(fixed) | {c for h in ids for c in h}
+    deck = [c for c in range(52) if c not in used]
+    wins = [0, 0]
+    ties = 0
+    for extra in combinations(deck, 5 - len(fixed)):
+        ranks = [_eval_py.evaluate_omaha(h, fixed + list(extra)) for h in ids]
+        if ranks[0] == ranks[1]:
+            ties += 1
+        else:
+            wins[ranks[1] < ranks[0]] += 1
+    assert list(result.wins) == wins and result.ties == (ties, ties)
+
+
+def test_omaha_monte_carlo_random_opponent(c_impl: ModuleType) -> None:
+    from handrank import _eval_py
+
+    players = ["Ah As Kd Kc", Range("random", game="omaha", hole_size=4)]
+    a = c_impl.equity(players, game="omaha", trials=2000, seed=3)
+    assert not a.exact and a == _eval_py.equity(players, game="omaha", trials=2000, seed=3)
+    assert 0.55 < a.equity[0] < 0.8  # aces double-suited against a random hand
+    with pytest.raises(ValueError, match="cannot enumerate an Omaha random hand"):
+        c_impl.equity(players, game="omaha", exact=True)
+
+
+def test_progress_reports_fractions(impl: ModuleType) -> None:
+    seen: list[float] = []
+    impl.equity(["Ah Kh", "Qs Qd"], "2c 7h 9h", progress=seen.append)
+    assert seen and seen[-1] == 1.0 and seen == sorted(seen)
+    seen.clear()
+    impl.equity(["Ah Kh", "Qs Qd"], trials=4096, seed=1, progress=seen.append)
+    assert seen and seen[-1] == 1.0
+
+
+def test_weights_and_conflicts(impl: ModuleType) -> None:
+    # Kings lose the combos holding the king on the board; the rest keep equal weight.
+    result = impl.equity([Range("KK"), "Ah Ad"], "Kc 7d 2s 3h")
+    assert result.total == 3 * 44  # three KK combos avoid Kc, 44 rivers each
+    weighted = impl.equity([Range("0.5(KK), QQ"), "Ah Ad"], "Kc 7d 2s 3h")
+    assert isinstance(weighted.total, Fraction | int)
+    assert weighted.total == Fraction(3, 2) * 44 + 6 * 44
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead", "kwargs", "exc", "message"),
+    [
+        (["Ah Kh"], "", "", {}, ValueError, "2 to 10 players, got 1"),
+        (["Ah Kh", "Ah Qd"], "", "", {}, ValueError, "player 1: card Ah is also in player 0's hand"),
+        (["Ah Kh", "Qs Qd"], "Ah 2c 3d", "", {}, ValueError, "player 0: card Ah is also on the board"),
+        (["Ah Kh", "Qs Qd"], "2c 3d 4h", "2c", {}, ValueError, "dead card 2c is also on the board"),
+        (["Ah Kh Qh", "Qs Qd"], "", "", {}, ValueError, "player 0: a holdem hand has 2 cards, got 3"),
+        (["Ah Kh", Range("AA")], "Ac Ad As", "", {}, ValueError, "player 1: no hand of the range is left"),
+        (["Ah Kh", "Qs Qd"], "", "", {"game": "razz"}, ValueError, "game must be one of holdem, omaha"),
+        (["Ah Kh", "Qs Qd"], "", "", {"trials": 0}, ValueError, "trials must be > 0"),
+        (["Ah Kh", "Qs Qd"], "", "", {"trials": 10, "exact": True}, ValueError, "cannot go with exact=True"),
+        (["Ah Kh", "Qs Qd"], "", "", {"exact": "yes"}, TypeError, "exact must be None, True or False"),
+        (["Ah Kh", "Qs Qd"], "", "", {"threads": -2}, ValueError, "threads must be >= 0"),
+        (["Ah Kh", "Qs Qd"], "2c 3c 4c 5c 6c 7c", "", {}, ValueError, "at most 5 cards"),
+        ("Ah Kh", "", "", {}, TypeError, "sequence of hands or Ranges"),
+        ([Range("AA"), Range("AA"), Range("AA")], "Ac", "", {"exact": True}, ValueError, "no possible deal"),
+    ],
+)
+def test_equity_errors(
+    impl: ModuleType,
+    players: object,
+    board: str,
+    dead: str,
+    kwargs: dict[str, object],
+    exc: type[Exception],
+    message: str,
+) -> None:
+    with pytest.raises(exc, match=message):
+        impl.equity(players, board, dead, **kwargs)
