@@ -200,3 +200,21 @@ def test_equity_errors(
 ) -> None:
     with pytest.raises(exc, match=message):
         impl.equity(players, board, dead, **kwargs)
+
+
+def test_cli_equity() -> None:
+    import json
+    import subprocess
+    import sys
+
+    cmd = [sys.executable, "-m", "handrank", "equity", "AhKh", "QsQd", "--board", "2c7d9h"]
+    got = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    assert got.returncode == 0, got.stderr
+    assert "28.283%" in got.stdout and "exact: 990 boards" in got.stdout
+    cmd = [sys.executable, "-m", "handrank", "equity", "QQ+,AKs", "random", "--trials", "20k", "--seed", "5", "--json"]
+    got = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    info = json.loads(got.stdout)
+    assert info["exact"] is False and info["trials"] == 20480 and info["seed"] == 5
+    assert abs(sum(p["equity"] for p in info["players"]) - 1) < 1e-12
+    got = subprocess.run([*cmd[:4], "QQ+,AKx", "random"], capture_output=True, text=True, check=False)
+    assert got.returncode == 2 and "unknown hand 'AKx'" in got.stderr
