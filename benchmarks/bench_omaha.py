@@ -34,12 +34,12 @@ import platform
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import CARD_NAMES, best_seconds, consume, cpu_name, make_hands, version
+from bench import CARD_NAMES, Row, best_seconds, consume, cpu_name, make_hands, version
 
 BOARD = 5  # a full board (river): phevaluator's Omaha calls take exactly five board cards
 
@@ -193,20 +193,6 @@ def peers_pokerkit(holes: list[list[int]], boards: list[list[int]], n: int) -> l
 
 
 # --------------------------------------------------------------------------- one variant
-
-
-@dataclass
-class Row:
-    name: str
-    call: str
-    n: int
-    seconds: float
-    single: bool  # compared with handrank C single-call (else with C batch, 1 thread)
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def rate(self) -> float:
-        return self.n / self.seconds
 
 
 def run_variant(h: int, args: argparse.Namespace, failures: list[str]) -> list[Row]:

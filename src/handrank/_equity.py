@@ -400,7 +400,16 @@ def _splitmix(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
-def _tally(ranks: list[int], out: list[list[int]]) -> None:
+def _settle(
+    game: int,
+    hands: list[list[int]],
+    board: list[int],
+    rank7: Callable[[list[int]], int],
+    rank_omaha: Callable[[list[int], list[int]], int],
+    out: list[list[int]],
+) -> None:
+    """Rank every hand on a complete board and credit the showdown."""
+    ranks = [rank7(h + board) for h in hands] if game == 0 else [rank_omaha(h, board) for h in hands]
     best = min(ranks)
     count = ranks.count(best)
     part = SHARE_UNIT // count
@@ -433,12 +442,7 @@ def py_enumerate(
         first = range(first_lo, min(first_hi, len(deck) - left + 1))
         completions = ((deck[i], *rest) for i in first for rest in combinations(deck[i + 1 :], left - 1))
     for extra in completions:
-        full = board + list(extra)
-        if game == 0:
-            ranks = [rank7(h + full) for h in hands]
-        else:
-            ranks = [rank_omaha(h, full) for h in hands]
-        _tally(ranks, out)
+        _settle(game, hands, board + list(extra), rank7, rank_omaha, out)
         boards += 1
     return boards, [tuple(t) for t in out]  # type: ignore[misc]
 
@@ -511,10 +515,6 @@ def py_monte_carlo(
                 if not used >> c & 1:
                     used |= 1 << c
                     full.append(c)
-            if game == 0:
-                ranks = [rank7(h + full) for h in hands]
-            else:
-                ranks = [rank_omaha(h, full) for h in hands]
-            _tally(ranks, out)
+            _settle(game, hands, full, rank7, rank_omaha, out)
             trials += 1
     return trials, [tuple(t) for t in out]  # type: ignore[misc]
