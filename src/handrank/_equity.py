@@ -28,6 +28,8 @@ MAX_REDRAWS = 10_000  # redraws of one deal before the ranges are called impossi
 # exact=None enumerates when matchups x boards x players stays under this.
 EXACT_LIMIT = 200_000_000
 DEFAULT_TRIALS = 1_000_000
+# Ranges with more raw matchups than this are not listed just to count the distinct ones.
+MAX_LISTED_MATCHUPS = 20_000
 
 Player = Cards | Range
 Tally = tuple[int, int, int, int]  # wins, ties, share (1/2520 units), share squared
@@ -174,14 +176,17 @@ def equity(
             raise ValueError(f"player {i}: no hand of the range is left beside the board, dead cards and fixed hands")
         lists[i] = kept
 
-    seed_used = None
+    matchups = None
     if exact is None:
         # A trial count asks for Monte Carlo; otherwise enumerate whenever that is affordable.
-        exact = trials is None and _enumeration_work(lists, board_ids, dead_ids, hole_size) <= EXACT_LIMIT
+        matchups = _affordable_matchups(lists, board_ids, dead_ids, hole_size) if trials is None else None
+        exact = matchups is not None
     if exact:
         if any(c is None for c in lists):
             raise ValueError("exact equity cannot enumerate an Omaha random hand; use Monte Carlo (exact=False)")
-        return _exact(lists, board_ids, dead_ids, game, hole_size, count, progress, enumerate_kernel)  # type: ignore[arg-type]
+        if matchups is None:
+            matchups = _matchups(lists, canonical=not board_ids and not dead_ids)  # type: ignore[arg-type]
+        return _exact(matchups, len(lists), board_ids, dead_ids, game, hole_size, count, progress, enumerate_kernel)
     seed_used = int.from_bytes(os.urandom(8), "little") if seed is None else operator.index(seed) % (1 << 64)
     return _monte_carlo(
         lists,
@@ -197,18 +202,31 @@ def equity(
     )
 
 
-def _enumeration_work(lists: list[Any], board: list[int], dead: list[int], hole_size: int) -> float:
+def _affordable_matchups(
+    lists: list[Any], board: list[int], dead: list[int], hole_size: int
+) -> dict[tuple[tuple[int, ...], ...], Fraction] | None:
+    """The matchups to enumerate when matchups x boards x players stays under EXACT_LIMIT, else None."""
     if any(c is None for c in lists):
-        return math.inf
-    matchups = math.prod(len(c) for c in lists)
+        return None
     deck = 52 - len(board) - len(dead) - hole_size * len(lists)
-    return matchups * math.comb(deck, 5 - len(board)) * len(lists)
+    per_matchup = math.comb(deck, 5 - len(board)) * len(lists)
+    raw = math.prod(len(c) for c in lists)
+    if raw * per_matchup <= EXACT_LIMIT:
+        return _matchups(lists, canonical=not board and not dead)
+    if raw > MAX_LISTED_MATCHUPS:
+        return None  # too many to even list; suit isomorphism could not bring them under the limit
+    matchups = _matchups(lists, canonical=not board and not dead)
+    return matchups if len(matchups) * per_matchup <= EXACT_LIMIT else None
 
 
 def _matchups(
     lists: list[list[tuple[tuple[int, ...], Fraction]]], canonical: bool
 ) -> dict[tuple[tuple[int, ...], ...], Fraction]:
-    """Every collision-free assignment of hands, weighted; merged by suit isomorphism when allowed."""
+    """Every collision-free assignment of hands, weighted; merged by suit isomorphism when allowed.
+
+    Relabelling suits maps a deal to an equally likely one only when no board
+    or dead card is fixed, so ``canonical`` is for preflop only.
+    """
     out: dict[tuple[tuple[int, ...], ...], Fraction] = {}
     for choice in product(*lists):
         cards = [c for hand, _ in choice for c in hand]
@@ -222,7 +240,8 @@ def _matchups(
 
 
 def _exact(
-    lists: list[list[tuple[tuple[int, ...], Fraction]]],
+    matchups: dict[tuple[tuple[int, ...], ...], Fraction],
+    n: int,
     board: list[int],
     dead: list[int],
     game: str,
@@ -231,9 +250,6 @@ def _exact(
     progress: Callable[[float], object] | None,
     kernel: Enumerate,
 ) -> EquityResult:
-    n = len(lists)
-    # Relabelling suits maps a deal to an equally likely one only when nothing else is fixed.
-    matchups = _matchups(lists, canonical=not board and not dead)
     if not matchups:
         raise ValueError("the ranges leave no possible deal (every matchup shares a card)")
     units: list[tuple[tuple[tuple[int, ...], ...], int, int]] = []
