@@ -202,10 +202,13 @@ int64_t handrank_monte_carlo(int game, int n_players, int hole_size, const uint8
                     }
                     const uint64_t *cw = cum_weights + lo;
                     uint64_t r = below(next_random(&state), cw[n - 1]);
-                    int64_t a = 0, b = n - 1; /* the first combo whose cumulative weight exceeds r */
-                    while (a < b) {
-                        int64_t m = (a + b) / 2;
-                        if (cw[m] > r) b = m; else a = m + 1;
+                    /* The first combo whose cumulative weight exceeds r, by a search
+                     * without branches (a range of 1326 combos would mispredict ~11 times). */
+                    int64_t a = 0, len = n;
+                    while (len > 1) {
+                        int64_t half = len >> 1;
+                        a = cw[a + half - 1] <= r ? a + half : a;
+                        len -= half;
                     }
                     const uint8_t *combo = combos + (lo + a) * hole_size;
                     for (int j = 0; j < hole_size; j++) {
