@@ -30,7 +30,7 @@ N_RANKS = 13
 N_CARDS = 52
 N_CLASSES = 7462
 
-# Smallest multipliers, found greedily rank by rank (tools/find_multipliers.c),
+# Smallest multipliers, found greedily rank by rank by tools/find_multipliers.c,
 # for which all multisets of up to seven ranks, four of each at most, have
 # distinct sums.  ``check_rank_mult`` proves the property.
 RANK_MULT: tuple[int, ...] = (
