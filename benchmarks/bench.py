@@ -315,6 +315,31 @@ class Row:
         return self.n / self.seconds
 
 
+def print_rows(rows: list[Row], first: tuple[str, str, str], speedup: Callable[[Row], str], markdown: bool) -> None:
+    """The timing table: markdown, or aligned columns; rows that disagreed are flagged."""
+    header = (*first, "M evals/s", "handrank C is")
+    note = {True: "", False: "  (!) disagrees with handrank, see above"}
+    table = [
+        (row.name, row.call, f"{row.n:,}", f"{row.rate / 1e6:.4g}", speedup(row), note[not row.notes]) for row in rows
+    ]
+    if markdown:
+        print("| " + " | ".join(header) + " |")
+        print("|" + "|".join(["---", "---", "---:", "---:", "---:"]) + "|")
+        for name, call, *numbers, warn in table:
+            print("| " + " | ".join([name, f"`{call}`{warn}", *numbers]) + " |")
+        return
+    widths = [max(len(h), *(len(cells[i]) for cells in table)) for i, h in enumerate(header)]
+    right = (False, False, True, True, True)
+
+    def fmt(cells: Sequence[str]) -> str:
+        return "  ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, right, strict=True))
+
+    print(fmt(header))
+    print("  ".join("-" * w for w in widths))
+    for *cells, warn in table:
+        print(fmt(cells) + warn)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=10_000_000, help="hands for the C batch rows (default 10M)")
@@ -446,27 +471,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return f"{(ref_single if row.single else ref_batch) / row.rate:.2f}x"
 
     print()
-    header = ("evaluator", "call (per hand, or per array)", "hands", "M evals/s", "handrank C is")
-    note = {True: "", False: "  (!) disagrees with handrank, see above"}
-    table = [
-        (row.name, row.call, f"{row.n:,}", f"{row.rate / 1e6:.4g}", speedup(row), note[not row.notes]) for row in rows
-    ]
-    if args.markdown:
-        print("| " + " | ".join(header) + " |")
-        print("|" + "|".join(["---", "---", "---:", "---:", "---:"]) + "|")
-        for name, call, *numbers, warn in table:
-            print("| " + " | ".join([name, f"`{call}`{warn}", *numbers]) + " |")
-    else:
-        widths = [max(len(h), *(len(cells[i]) for cells in table)) for i, h in enumerate(header)]
-        right = (False, False, True, True, True)
-
-        def fmt(cells: Sequence[str]) -> str:
-            return "  ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, right, strict=True))
-
-        print(fmt(header))
-        print("  ".join("-" * w for w in widths))
-        for *cells, warn in table:
-            print(fmt(cells) + warn)
+    print_rows(rows, ("evaluator", "call (per hand, or per array)", "hands"), speedup, args.markdown)
     print()
     print(
         f'"handrank C is": how many times faster handrank C single-call ({ref_single / 1e6:.2f} M/s) is than a '

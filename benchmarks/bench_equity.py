@@ -45,6 +45,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import cpu_name, version
+
 EXACT_TOL = 1e-7  # exact answers must agree to this
 MC_SIGMAS = 4.0  # Monte Carlo answers must lie within this many standard errors
 
@@ -61,24 +64,6 @@ MIN_RUN = 0.05  # seconds: shorter calls are looped within a timed run
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def version(dist: str) -> str:
-    try:
-        return importlib.metadata.version(dist)
-    except importlib.metadata.PackageNotFoundError:
-        return "not installed"
-
-
-def cpu_name() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine() or "unknown CPU"
 
 
 def split_cards(text: str) -> list[str]:

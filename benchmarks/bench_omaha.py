@@ -39,7 +39,7 @@ from dataclasses import dataclass
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import CARD_NAMES, Row, best_seconds, consume, cpu_name, make_hands, version
+from bench import CARD_NAMES, Row, best_seconds, consume, cpu_name, make_hands, print_rows, version
 
 BOARD = 5  # a full board (river): phevaluator's Omaha calls take exactly five board cards
 
@@ -360,27 +360,7 @@ def print_table(rows: list[Row], markdown: bool) -> None:
     def speedup(row: Row) -> str:
         return f"{(ref_single if row.single else ref_batch) / row.rate:.3g}x"
 
-    header = ("evaluator", "call (per deal, or per array)", "deals", "M evals/s", "handrank C is")
-    note = {True: "", False: "  (!) disagrees with handrank, see above"}
-    table = [
-        (row.name, row.call, f"{row.n:,}", f"{row.rate / 1e6:.4g}", speedup(row), note[not row.notes]) for row in rows
-    ]
-    if markdown:
-        print("| " + " | ".join(header) + " |")
-        print("|" + "|".join(["---", "---", "---:", "---:", "---:"]) + "|")
-        for name, call, *numbers, warn in table:
-            print("| " + " | ".join([name, f"`{call}`{warn}", *numbers]) + " |")
-    else:
-        widths = [max(len(h), *(len(cells[i]) for cells in table)) for i, h in enumerate(header)]
-        right = (False, False, True, True, True)
-
-        def fmt(cells: Sequence[str]) -> str:
-            return "  ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, right, strict=True))
-
-        print(fmt(header))
-        print("  ".join("-" * w for w in widths))
-        for *cells, warn in table:
-            print(fmt(cells) + warn)
+    print_rows(rows, ("evaluator", "call (per deal, or per array)", "deals"), speedup, markdown)
     print()
     print(
         f'"handrank C is": how many times faster handrank C single-call ({ref_single / 1e6:.2f} M/s) is than a '
