@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import operator
 import os
+import threading
 from collections.abc import Callable
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from handrank._cards import (
@@ -32,7 +34,7 @@ Kernel = Callable[[Any, Any, int, int], int]
 # (boards 1-D when one board is shared by every row).
 OmahaKernel = Callable[[Any, Any, Any, int, int], int]
 
-MIN_ROWS_PER_THREAD = 1 << 14
+MIN_ROWS_PER_THREAD = 1 << 15
 
 # numpy integer (kind, itemsize) -> enum handrank_dtype in csrc/handrank.h
 DTYPE_CODES = {("u", 1): 0, ("i", 1): 1, ("u", 2): 2, ("i", 2): 3, ("u", 4): 4, ("i", 4): 5, ("u", 8): 6, ("i", 8): 7}
@@ -112,16 +114,36 @@ def n_threads(threads: object) -> int:
     return count or (os.cpu_count() or 1)
 
 
+_pool: Any = None
+_pool_size = 0
+_pool_lock = threading.Lock()
+
+
+def _executor(workers: int) -> Any:
+    """A thread pool kept between calls (starting threads costs more than a small batch)."""
+    global _pool, _pool_size
+    with _pool_lock:
+        if _pool is None or _pool_size < workers:
+            from concurrent.futures import ThreadPoolExecutor
+
+            old = _pool
+            _pool, _pool_size = ThreadPoolExecutor(workers, thread_name_prefix="handrank"), workers
+            if old is not None:
+                old.shutdown(wait=False)
+        return _pool
+
+
 def run(rows: Callable[[int, int], int], n: int, threads: int, min_rows: int = MIN_ROWS_PER_THREAD) -> int:
-    """Call ``rows(start, stop)`` over ``0:n`` split on ``threads`` threads; the first invalid row, or -1."""
+    """Call ``rows(start, stop)`` over ``0:n`` split on ``threads`` threads; the first invalid row, or -1.
+
+    The calling thread takes the first part itself; the kernels release the GIL.
+    """
     workers = max(1, min(threads, n // min_rows))
     if workers == 1:
         return rows(0, n)
-    from concurrent.futures import ThreadPoolExecutor
-
     bounds = [n * i // workers for i in range(workers + 1)]
-    with ThreadPoolExecutor(workers) as pool:
-        found = list(pool.map(rows, bounds[:-1], bounds[1:]))
+    futures = [_executor(workers - 1).submit(rows, a, b) for a, b in pairwise(bounds[1:])]
+    found = [rows(bounds[0], bounds[1])] + [f.result() for f in futures]
     bad = [b for b in found if b >= 0]
     return min(bad) if bad else -1
 
