@@ -78,8 +78,10 @@ HR_INLINE void showdown_holdem(showdown_ctx *ctx, uint64_t key, uint64_t bits) {
 
 static void showdown_omaha(showdown_ctx *ctx) {
     uint16_t rank[HANDRANK_MAX_PLAYERS];
+    uint64_t triples[10];
+    hr_omaha_triples5(ctx->board, triples);
     for (int p = 0; p < ctx->n_players; p++)
-        rank[p] = handrank_evaluate_omaha(ctx->holes + p * ctx->hole_size, ctx->hole_size, ctx->board, 5);
+        rank[p] = hr_omaha_with_triples5(ctx->holes + p * ctx->hole_size, ctx->hole_size, ctx->board, triples);
     tally(ctx->out, rank, ctx->n_players);
 }
 

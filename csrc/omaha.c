@@ -63,17 +63,24 @@ HR_INLINE uint16_t flush_part(const uint8_t *hole, const int nh, const uint8_t *
     return best;
 }
 
-HR_INLINE uint16_t omaha(const uint8_t *hole, const int nh, const uint8_t *board, const int nb) {
-    uint64_t pairs[MAX_PAIRS], triples[MAX_TRIPLES];
-    int np = 0, nt = 0;
-    for (int i = 0; i < nh; i++)
-        for (int j = i + 1; j < nh; j++)
-            pairs[np++] = hr_hash(handrank_card_key[hole[i]] + handrank_card_key[hole[j]]);
+/* The hashed rank keys of every three of the board's cards; their number. */
+HR_INLINE int board_triples(const uint8_t *board, const int nb, uint64_t *triples) {
+    int nt = 0;
     for (int x = 0; x < nb; x++)
         for (int y = x + 1; y < nb; y++)
             for (int z = y + 1; z < nb; z++)
                 triples[nt++] = hr_hash(handrank_card_key[board[x]] + handrank_card_key[board[y]]
                                         + handrank_card_key[board[z]]);
+    return nt;
+}
+
+HR_INLINE uint16_t omaha_with(const uint8_t *hole, const int nh, const uint8_t *board, const int nb,
+                              const uint64_t *triples) {
+    uint64_t pairs[MAX_PAIRS];
+    int np = 0, nt = nb * (nb - 1) * (nb - 2) / 6;
+    for (int i = 0; i < nh; i++)
+        for (int j = i + 1; j < nh; j++)
+            pairs[np++] = hr_hash(handrank_card_key[hole[i]] + handrank_card_key[hole[j]]);
     uint16_t best = 0xffff;
     for (int p = 0; p < np; p++)
         for (int t = 0; t < nt; t++) {
@@ -84,8 +91,30 @@ HR_INLINE uint16_t omaha(const uint8_t *hole, const int nh, const uint8_t *board
     return f < best ? f : best;
 }
 
+HR_INLINE uint16_t omaha(const uint8_t *hole, const int nh, const uint8_t *board, const int nb) {
+    uint64_t triples[MAX_TRIPLES];
+    board_triples(board, nb, triples);
+    return omaha_with(hole, nh, board, nb, triples);
+}
+
 uint16_t handrank_evaluate_omaha(const uint8_t *hole, int nh, const uint8_t *board, int nb) {
-    return omaha(hole, nh, board, nb);
+    /* Constant sizes let the compiler unroll the pair x triple grid. */
+    switch (nh * 8 + nb) {
+    case 4 * 8 + 5: return omaha(hole, 4, board, 5);
+    case 5 * 8 + 5: return omaha(hole, 5, board, 5);
+    case 6 * 8 + 5: return omaha(hole, 6, board, 5);
+    default: return omaha(hole, nh, board, nb);
+    }
+}
+
+void hr_omaha_triples5(const uint8_t *board, uint64_t *triples) { board_triples(board, 5, triples); }
+
+uint16_t hr_omaha_with_triples5(const uint8_t *hole, int nh, const uint8_t *board, const uint64_t *triples) {
+    switch (nh) {
+    case 4: return omaha_with(hole, 4, board, 5, triples);
+    case 5: return omaha_with(hole, 5, board, 5, triples);
+    default: return omaha_with(hole, 6, board, 5, triples);
+    }
 }
 
 HR_INLINE uint64_t row_bits(const uint8_t *ids, int n, uint64_t *sum) {
