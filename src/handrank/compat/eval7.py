@@ -99,14 +99,16 @@ import operator
 import random
 import struct
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple, SupportsIndex
+from typing import Any, NamedTuple, SupportsIndex, TypeVar
 
 import handrank
 from handrank import Range
 from handrank import evaluate as _rank
 from handrank._tables import class_patterns
+
+_T = TypeVar("_T")
 
 __all__ = [
     "Card",
@@ -484,22 +486,26 @@ class _RangeParser:
             return _Item("plus", (ht,), k + 1)
         return _Item("type", (ht,), end)
 
-    def items(self, i: int) -> tuple[list[_Item], int] | None:
-        first = self.item(i)
+    def comma_list(self, parse: Callable[[int], _T | None], i: int) -> tuple[list[_T], int] | None:
+        """``parse`` at i, then again after each comma while it succeeds; the results and where they end."""
+        first = parse(i)
         if first is None:
             return None
         out = [first]
-        end = first.end
+        end = first.end  # type: ignore[attr-defined]
         while True:
             k = self.ws(end)
             if self.char(k) != ",":
                 break
-            nxt = self.item(k + 1)
+            nxt = parse(k + 1)
             if nxt is None:
                 break
             out.append(nxt)
-            end = nxt.end
+            end = nxt.end  # type: ignore[attr-defined]
         return out, end
+
+    def items(self, i: int) -> tuple[list[_Item], int] | None:
+        return self.comma_list(self.item, i)
 
     def decimal(self, i: int) -> tuple[str, int] | None:
         j = self.ws(i)
@@ -548,21 +554,8 @@ class _RangeParser:
         return weighted
 
     def parse(self) -> list[_Group]:
-        groups: list[_Group] = []
-        end = 0
-        first = self.group(0)
-        if first is not None:
-            groups.append(first)
-            end = first.end
-            while True:
-                k = self.ws(end)
-                if self.char(k) != ",":
-                    break
-                nxt = self.group(k + 1)
-                if nxt is None:
-                    break
-                groups.append(nxt)
-                end = nxt.end
+        found = self.comma_list(self.group, 0)
+        groups, end = found if found is not None else ([], 0)
         stop = self.ws(end)
         if stop != self.n:
             raise RangeStringError(
