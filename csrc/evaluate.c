@@ -40,14 +40,13 @@ uint16_t handrank_evaluate_mask(uint64_t mask) {
 
 
 /*
- * The hot path: contiguous uint8 rows of K cards, K a compile-time constant.
+ * The hot path: contiguous uint8 rows of K cards, K a compile-time constant,
+ * into a contiguous `out`.
  * Where popcount is one instruction (POP), a row is valid iff its suit bits
  * number K and none is poison, which saves an add per card over HR_ROW_INVALID.
  */
-HR_INLINE int64_t batch_u8_rows(const uint8_t *cards, int64_t n, const int K, const int POP,
-                                uint16_t *out, ptrdiff_t out_stride) {
-    char *o = (char *)out;
-    for (int64_t i = 0; i < n; i++, cards += K, o += out_stride) {
+HR_INLINE int64_t batch_u8_rows(const uint8_t *cards, int64_t n, const int K, const int POP, uint16_t *out) {
+    for (int64_t i = 0; i < n; i++, cards += K) {
         uint64_t key = HANDRANK_KEY_BIAS, s_or = 0, s_sum = 0;
         for (int j = 0; j < K; j++) {
             uint8_t c = cards[j];
@@ -57,21 +56,21 @@ HR_INLINE int64_t batch_u8_rows(const uint8_t *cards, int64_t n, const int K, co
             if (!POP)
                 s_sum += b;
         }
-        if (POP ? (((unsigned)hr_popcount64(s_or) != (unsigned)K) | ((s_or & HANDRANK_POISON_MASK) != 0))
-                : (HR_ROW_INVALID(s_or, s_sum) != 0))
+        uint64_t bad = POP ? ((uint64_t)(hr_popcount64(s_or) ^ K) | (s_or & HANDRANK_POISON_MASK))
+                           : HR_ROW_INVALID(s_or, s_sum);
+        if (bad)
             return i;
-        *(uint16_t *)o = finish(key, s_or);
+        out[i] = finish(key, s_or);
     }
     return -1;
 }
 
 #define DEFINE_BATCH_U8(NAME, ATTR, POP)                                                 \
-    ATTR static int64_t NAME(const uint8_t *cards, int64_t n, int k, uint16_t *out,      \
-                             ptrdiff_t out_stride) {                                     \
+    ATTR static int64_t NAME(const uint8_t *cards, int64_t n, int k, uint16_t *out) {    \
         switch (k) {                                                                     \
-        case 5: return batch_u8_rows(cards, n, 5, POP, out, out_stride);                 \
-        case 6: return batch_u8_rows(cards, n, 6, POP, out, out_stride);                 \
-        default: return batch_u8_rows(cards, n, 7, POP, out, out_stride);                \
+        case 5: return batch_u8_rows(cards, n, 5, POP, out);                             \
+        case 6: return batch_u8_rows(cards, n, 6, POP, out);                             \
+        default: return batch_u8_rows(cards, n, 7, POP, out);                            \
         }                                                                                \
     }
 
@@ -81,9 +80,8 @@ DEFINE_BATCH_U8(batch_u8, , 1)
 /* Baseline x86-64 lacks the popcnt instruction: choose the kernel at run time. */
 DEFINE_BATCH_U8(batch_u8_pop, __attribute__((target("popcnt"))), 1)
 DEFINE_BATCH_U8(batch_u8_sum, , 0)
-static int64_t batch_u8(const uint8_t *cards, int64_t n, int k, uint16_t *out, ptrdiff_t out_stride) {
-    return __builtin_cpu_supports("popcnt") ? batch_u8_pop(cards, n, k, out, out_stride)
-                                            : batch_u8_sum(cards, n, k, out, out_stride);
+static int64_t batch_u8(const uint8_t *cards, int64_t n, int k, uint16_t *out) {
+    return __builtin_cpu_supports("popcnt") ? batch_u8_pop(cards, n, k, out) : batch_u8_sum(cards, n, k, out);
 }
 #else
 DEFINE_BATCH_U8(batch_u8, , 0)
@@ -129,8 +127,9 @@ int64_t handrank_evaluate_batch(const void *cards, int dtype, int64_t n_rows, in
                                 ptrdiff_t row_stride, ptrdiff_t col_stride,
                                 uint16_t *out, ptrdiff_t out_stride) {
     const char *base = (const char *)cards;
-    if (dtype == HANDRANK_U8 && col_stride == 1 && row_stride == k && k >= 5 && k <= 7)
-        return batch_u8((const uint8_t *)cards, n_rows, k, out, out_stride);
+    if (dtype == HANDRANK_U8 && col_stride == 1 && row_stride == k && k >= 5 && k <= 7
+        && out_stride == (ptrdiff_t)sizeof(uint16_t))
+        return batch_u8((const uint8_t *)cards, n_rows, k, out);
     switch (dtype) {
     case HANDRANK_U8: return batch_any_u8(base, n_rows, k, row_stride, col_stride, out, out_stride);
     case HANDRANK_I8: return batch_any_i8(base, n_rows, k, row_stride, col_stride, out, out_stride);

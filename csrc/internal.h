@@ -26,13 +26,12 @@ static __inline int hr_popcount64(uint64_t x) {
 #define HR_SLOT_MASK ((1u << HANDRANK_HASH_SLOT_BITS) - 1)
 
 /* The multiplicative hash of a rank key (the low 32 bits of a summed key). */
-HR_INLINE uint64_t hr_hash(uint64_t key) { return (key & 0xffffffffu) * HANDRANK_HASH_MUL; }
+HR_INLINE uint32_t hr_hash(uint64_t key) { return (uint32_t)key * (uint32_t)HANDRANK_HASH_MUL; }
 
 /* Class of the best no-flush five, from a hashed rank key. */
-HR_INLINE uint16_t hr_plain_hashed(uint64_t h) {
-    uint32_t bucket = (uint32_t)(h >> (64 - HANDRANK_HASH_BUCKET_BITS));
-    uint32_t slot = (uint32_t)(h >> (64 - HANDRANK_HASH_BUCKET_BITS - HANDRANK_HASH_SLOT_BITS)) & HR_SLOT_MASK;
-    return handrank_hash_values[slot ^ handrank_hash_disp[bucket]];
+HR_INLINE uint16_t hr_plain_hashed(uint32_t h) {
+    uint32_t bucket = h >> (32 - HANDRANK_HASH_BUCKET_BITS);
+    return handrank_hash_values[(h & HR_SLOT_MASK) ^ handrank_hash_disp[bucket]];
 }
 
 /*

@@ -53,10 +53,12 @@ KEY_BIAS = 0x3333 << SUIT_SHIFT
 FLUSH_BITS = 0x8888 << SUIT_SHIFT
 RANK_KEY_MASK = 0xFFFFFFFF
 
-# The rank-key perfect hash (see ``perfect_hash``): a multiplicative hash whose
-# top bits pick one of 2**13 buckets and whose next 17 bits a slot, moved by
-# the bucket's XOR displacement into a table of 2**17 classes.
-HASH_MUL = 0x9E3779B97F4A7C15
+# The rank-key perfect hash (see ``perfect_hash``): a 32-bit multiplicative
+# hash whose top 13 bits pick one of 2**13 buckets and whose low 17 bits a
+# slot, moved by the bucket's XOR displacement into a table of 2**17 classes.
+# 32 bits suffice (rank keys stay below 2**25) and keep the multiplier an
+# immediate operand.
+HASH_MUL = 0x9E3779B1
 HASH_BUCKET_BITS = 13
 HASH_SLOT_BITS = 17
 HASH_SLOT_MASK = (1 << HASH_SLOT_BITS) - 1
@@ -235,8 +237,8 @@ def plain_table() -> dict[int, int]:
 
 def hash_slot(key: int) -> tuple[int, int]:
     """``(bucket, slot)`` of a rank key before displacement (see ``perfect_hash``)."""
-    h = (key * HASH_MUL) & 0xFFFFFFFFFFFFFFFF
-    return h >> (64 - HASH_BUCKET_BITS), (h >> (64 - HASH_BUCKET_BITS - HASH_SLOT_BITS)) & HASH_SLOT_MASK
+    h = (key * HASH_MUL) & 0xFFFFFFFF
+    return h >> (32 - HASH_BUCKET_BITS), h & HASH_SLOT_MASK
 
 
 def perfect_hash(table: dict[int, int]) -> tuple[list[int], list[int]]:
