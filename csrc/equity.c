@@ -79,9 +79,9 @@ HR_INLINE void showdown_holdem(showdown_ctx *ctx, uint64_t key, uint64_t bits) {
 static void showdown_omaha(showdown_ctx *ctx) {
     uint16_t rank[HANDRANK_MAX_PLAYERS];
     uint64_t triples[10];
-    hr_omaha_triples5(ctx->board, triples);
+    uint32_t suits = hr_omaha_prepare5(ctx->board, triples);
     for (int p = 0; p < ctx->n_players; p++)
-        rank[p] = hr_omaha_with_triples5(ctx->holes + p * ctx->hole_size, ctx->hole_size, ctx->board, triples);
+        rank[p] = hr_omaha_prepared5(ctx->holes + p * ctx->hole_size, ctx->hole_size, ctx->board, triples, suits);
     tally(ctx->out, rank, ctx->n_players);
 }
 
@@ -92,6 +92,8 @@ static void init_ctx(showdown_ctx *ctx, int game, const uint8_t *holes, int n_pl
     ctx->n_players = n_players;
     ctx->hole_size = hole_size;
     ctx->out = out;
+    if (game != HANDRANK_HOLDEM)
+        return; /* Omaha ranks each hand from its cards */
     for (int p = 0; p < n_players; p++) {
         ctx->hole_key[p] = 0;
         ctx->hole_bits[p] = 0;

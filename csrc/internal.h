@@ -40,8 +40,12 @@ HR_INLINE uint16_t hr_plain_hashed(uint32_t h) {
  */
 #define HR_ROW_INVALID(s_or, s_sum) (((s_or) ^ (s_sum)) | ((s_or) & HANDRANK_POISON_MASK))
 
-/* Omaha on a five-card board, with the board's ten triples hashed once for every player. */
-void hr_omaha_triples5(const uint8_t *board, uint64_t *triples);
-uint16_t hr_omaha_with_triples5(const uint8_t *hole, int n_hole, const uint8_t *board, const uint64_t *triples);
+/*
+ * Omaha on a five-card board prepared once for every player: its ten triples
+ * hashed, and its suit counts (returned by the first, passed to the second).
+ */
+uint32_t hr_omaha_prepare5(const uint8_t *board, uint64_t *triples);
+uint16_t hr_omaha_prepared5(const uint8_t *hole, int n_hole, const uint8_t *board, const uint64_t *triples,
+                            uint32_t board_suits);
 
 #endif /* HANDRANK_INTERNAL_H */

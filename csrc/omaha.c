@@ -49,9 +49,14 @@ HR_INLINE int suited_ranks(const uint8_t *ids, int n, int suit, uint16_t *out) {
     return m;
 }
 
-HR_INLINE uint16_t flush_part(const uint8_t *hole, const int nh, const uint8_t *board, const int nb) {
-    uint32_t hc = suit_counts(hole, nh), bc = suit_counts(board, nb);
+/* 0x80 in each byte of a suit-count word whose suit has three or more cards. */
+HR_INLINE uint32_t three_or_more(uint32_t counts) { return (counts + 0x7d7d7d7du) & 0x80808080u; }
+
+HR_INLINE uint16_t flush_part(const uint8_t *hole, const int nh, const uint8_t *board, const int nb, uint32_t bc) {
     uint16_t best = 0xffff;
+    if (!three_or_more(bc))
+        return best; /* most boards: no suit to make a flush with */
+    uint32_t hc = suit_counts(hole, nh);
     for (int s = 0; s < 4; s++) {
         if (((hc >> (8 * s)) & 0xff) >= 2 && ((bc >> (8 * s)) & 0xff) >= 3) {
             uint16_t hr[6], br[5];
@@ -75,7 +80,7 @@ HR_INLINE int board_triples(const uint8_t *board, const int nb, uint64_t *triple
 }
 
 HR_INLINE uint16_t omaha_with(const uint8_t *hole, const int nh, const uint8_t *board, const int nb,
-                              const uint64_t *triples) {
+                              const uint64_t *triples, uint32_t board_suits) {
     uint64_t pairs[MAX_PAIRS];
     int np = 0, nt = nb * (nb - 1) * (nb - 2) / 6;
     for (int i = 0; i < nh; i++)
@@ -87,14 +92,14 @@ HR_INLINE uint16_t omaha_with(const uint8_t *hole, const int nh, const uint8_t *
             uint16_t c = hr_plain_hashed(pairs[p] + triples[t]);
             best = c < best ? c : best;
         }
-    uint16_t f = flush_part(hole, nh, board, nb);
+    uint16_t f = flush_part(hole, nh, board, nb, board_suits);
     return f < best ? f : best;
 }
 
 HR_INLINE uint16_t omaha(const uint8_t *hole, const int nh, const uint8_t *board, const int nb) {
     uint64_t triples[MAX_TRIPLES];
     board_triples(board, nb, triples);
-    return omaha_with(hole, nh, board, nb, triples);
+    return omaha_with(hole, nh, board, nb, triples, suit_counts(board, nb));
 }
 
 uint16_t handrank_evaluate_omaha(const uint8_t *hole, int nh, const uint8_t *board, int nb) {
@@ -107,13 +112,17 @@ uint16_t handrank_evaluate_omaha(const uint8_t *hole, int nh, const uint8_t *boa
     }
 }
 
-void hr_omaha_triples5(const uint8_t *board, uint64_t *triples) { board_triples(board, 5, triples); }
+uint32_t hr_omaha_prepare5(const uint8_t *board, uint64_t *triples) {
+    board_triples(board, 5, triples);
+    return suit_counts(board, 5);
+}
 
-uint16_t hr_omaha_with_triples5(const uint8_t *hole, int nh, const uint8_t *board, const uint64_t *triples) {
+uint16_t hr_omaha_prepared5(const uint8_t *hole, int nh, const uint8_t *board, const uint64_t *triples,
+                            uint32_t board_suits) {
     switch (nh) {
-    case 4: return omaha_with(hole, 4, board, 5, triples);
-    case 5: return omaha_with(hole, 5, board, 5, triples);
-    default: return omaha_with(hole, 6, board, 5, triples);
+    case 4: return omaha_with(hole, 4, board, 5, triples, board_suits);
+    case 5: return omaha_with(hole, 5, board, 5, triples, board_suits);
+    default: return omaha_with(hole, 6, board, 5, triples, board_suits);
     }
 }
 
