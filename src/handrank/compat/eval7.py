@@ -766,6 +766,17 @@ def _no_villain(what: str) -> ValueError:
     return ValueError(f"no hand of {what} is possible beside the hero hand and the board")
 
 
+def _heads_up(py_hand: Iterable[Card], py_villain: Iterable[Any], py_board: Iterable[Card]) -> tuple[Any, Any, Any]:
+    """Checked hero cards, board and the villain hands that do not collide with them."""
+    hero = _hole(py_hand, "hand")
+    board = _board(py_board)
+    _check_apart(hero, board)
+    options = _live(_options(py_villain, "villain"), _mask(hero + board))
+    if not options:
+        raise _no_villain("the villain's range")
+    return hero, board, options
+
+
 def py_hand_vs_range_exact(py_hand: Iterable[Card], py_villain: Iterable[Any], py_board: Iterable[Card]) -> float:
     """Hero's equity against every hand of the villain's range (unweighted), over every runout of the board.
 
@@ -773,12 +784,7 @@ def py_hand_vs_range_exact(py_hand: Iterable[Card], py_villain: Iterable[Any], p
     >>> py_hand_vs_range_exact([Card("As"), Card("Ah")], HandRange("KK"), board)
     0.9772727489471436
     """
-    hero = _hole(py_hand, "hand")
-    board = _board(py_board)
-    _check_apart(hero, board)
-    options = _live(_options(py_villain, "villain"), _mask(hero + board))
-    if not options:
-        raise _no_villain("the villain's range")
+    hero, board, options = _heads_up(py_hand, py_villain, py_board)
     if len(board) == 5:
         return _single(_river(hero, options, board))
     result = handrank.equity([hero, _weighted_range(options)], board, exact=True)
@@ -795,12 +801,7 @@ def py_hand_vs_range_monte_carlo(
     True
     """
     iterations = _iterations(py_iterations)
-    hero = _hole(py_hand, "hand")
-    board = _board(py_board)
-    _check_apart(hero, board)
-    options = _live(_options(py_villain, "villain"), _mask(hero + board))
-    if not options:
-        raise _no_villain("the villain's range")
+    hero, board, options = _heads_up(py_hand, py_villain, py_board)
     if len(board) == 5:
         return _single(_river(hero, options, board))
     seed = random.getrandbits(64)
