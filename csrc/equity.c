@@ -178,6 +178,17 @@ int64_t handrank_monte_carlo(int game, int n_players, int hole_size, const uint8
                              int64_t block_lo, int64_t block_hi, int64_t block_trials,
                              int64_t max_redraws, handrank_tally *out) {
     uint8_t holes[HANDRANK_MAX_PLAYERS * 6];
+    /*
+     * A range whose combos all weigh the same draws its index directly:
+     * floor(below(r, n * w) / w) == below(r, n), the very combo the search finds.
+     */
+    int uniform[HANDRANK_MAX_PLAYERS];
+    for (int p = 0; p < n_players; p++) {
+        int64_t lo = offsets[p], n = offsets[p + 1] - lo;
+        uniform[p] = n > 0;
+        for (int64_t i = 1; i < n && uniform[p]; i++)
+            uniform[p] = cum_weights[lo + i] - cum_weights[lo + i - 1] == cum_weights[lo];
+    }
     uint64_t board_mask = 0;
     for (int j = 0; j < n_board; j++)
         board_mask |= 1ULL << board[j];
@@ -205,14 +216,18 @@ int64_t handrank_monte_carlo(int game, int n_players, int hole_size, const uint8
                         continue;
                     }
                     const uint64_t *cw = cum_weights + lo;
-                    uint64_t r = below(next_random(&state), cw[n - 1]);
-                    /* The first combo whose cumulative weight exceeds r, by a search
-                     * without branches (a range of 1326 combos would mispredict ~11 times). */
-                    int64_t a = 0, len = n;
-                    while (len > 1) {
-                        int64_t half = len >> 1;
-                        a = cw[a + half - 1] <= r ? a + half : a;
-                        len -= half;
+                    int64_t a = 0;
+                    if (uniform[p]) {
+                        a = (int64_t)below(next_random(&state), (uint64_t)n);
+                    } else {
+                        /* The first combo whose cumulative weight exceeds r, by a search
+                         * without branches (a range of 1326 combos would mispredict ~11 times). */
+                        uint64_t r = below(next_random(&state), cw[n - 1]);
+                        for (int64_t len = n; len > 1;) {
+                            int64_t half = len >> 1;
+                            a = cw[a + half - 1] <= r ? a + half : a;
+                            len -= half;
+                        }
                     }
                     const uint8_t *combo = combos + (lo + a) * hole_size;
                     for (int j = 0; j < hole_size; j++) {
