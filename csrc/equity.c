@@ -95,12 +95,13 @@ static void init_ctx(showdown_ctx *ctx, int game, const uint8_t *holes, int n_pl
     if (game != HANDRANK_HOLDEM)
         return; /* Omaha ranks each hand from its cards */
     for (int p = 0; p < n_players; p++) {
-        ctx->hole_key[p] = 0;
-        ctx->hole_bits[p] = 0;
+        uint64_t key = 0, bits = 0;
         for (int j = 0; j < hole_size; j++) {
-            ctx->hole_key[p] += handrank_card_key[holes[p * hole_size + j]];
-            ctx->hole_bits[p] |= handrank_suit_bit[holes[p * hole_size + j]];
+            key += handrank_card_key[holes[p * hole_size + j]];
+            bits |= handrank_suit_bit[holes[p * hole_size + j]];
         }
+        ctx->hole_key[p] = key;
+        ctx->hole_bits[p] = bits;
     }
 }
 
@@ -217,7 +218,9 @@ int64_t handrank_monte_carlo(int game, int n_players, int hole_size, const uint8
                     }
                     const uint64_t *cw = cum_weights + lo;
                     int64_t a = 0;
-                    if (uniform[p]) {
+                    if (n == 1) {
+                        /* a fixed hand draws nothing */
+                    } else if (uniform[p]) {
                         a = (int64_t)below(next_random(&state), (uint64_t)n);
                     } else {
                         /* The first combo whose cumulative weight exceeds r, by a search

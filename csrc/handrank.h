@@ -106,7 +106,8 @@ uint64_t handrank_enumerate(int game, const uint8_t *holes, int n_players, int h
  * do not depend on how blocks are spread over threads.  Player p draws a
  * hand from combos[offsets[p] .. offsets[p + 1]) (hole_size ids each) with
  * probability proportional to the step in cum_weights (cumulative integer
- * weights), or, when that span is empty, `hole_size` random cards.  A deal
+ * weights; a span of one combo draws no random number), or, when that span
+ * is empty, `hole_size` random cards.  A deal
  * whose hands collide with each other, the board or `dead` is redrawn.
  * Adds to out[0..n_players); returns the number of trials, or -1 when some
  * trial was redrawn `max_redraws` times in a row (the ranges leave almost

@@ -509,8 +509,11 @@ def py_monte_carlo(
                             hand.append(c)
                         hands.append(hand)
                         continue
-                    state, r = _splitmix(state)
-                    pick = lo + bisect_right(cum, (r * cum[hi - 1]) >> 64, lo, hi) - lo
+                    if hi - lo == 1:
+                        pick = lo  # a fixed hand draws nothing
+                    else:
+                        state, r = _splitmix(state)
+                        pick = bisect_right(cum, (r * cum[hi - 1]) >> 64, lo, hi)
                     hand = combos[pick * hole_size : (pick + 1) * hole_size]
                     for c in hand:
                         if used >> c & 1:
