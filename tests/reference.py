@@ -1,4 +1,4 @@
-"""A slow, independent statement of RULES.md: a sort key per five-card hand (higher is better)."""
+"""A slow, independent statement of the ranking rules: a sort key per five-card hand (higher is better)."""
 
 from __future__ import annotations
 

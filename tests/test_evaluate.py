@@ -11,7 +11,7 @@ from reference import five_card_key
 import handrank
 from handrank import Category, category
 
-# RULES.md, "Facts to test against": hands per category for all 5-card hands,
+# Published facts: hands per category over all 5-card hands,
 # best first (royal flush counted inside straight flush).
 FIVE_CARD_COUNTS = [40, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 1302540]
 FIVE_CARD_CLASSES = [10, 156, 156, 1277, 10, 858, 858, 2860, 1277]

@@ -1,4 +1,4 @@
-"""All 133,784,560 seven-card hands through the C batch path (RULES.md facts)."""
+"""All 133,784,560 seven-card hands through the C batch path, against the published counts."""
 
 from __future__ import annotations
 

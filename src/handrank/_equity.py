@@ -39,7 +39,7 @@ MonteCarlo = Callable[..., tuple[int, list[Tally]]]
 
 @dataclass(frozen=True)
 class EquityResult:
-    """Equity of each player, best hand winning and ties splitting the pot (RULES.md)."""
+    """Equity of each player: the best hand wins and tied hands split the pot."""
 
     equity: tuple[float, ...]
     """Each player's expected share of the pot, summing to 1."""

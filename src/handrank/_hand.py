@@ -15,7 +15,7 @@ N_CLASSES = _tables.N_CLASSES
 
 
 class Category(IntEnum):
-    """The ten hand categories of RULES.md, best first."""
+    """The ten hand categories, best first (a royal flush is the top straight flush)."""
 
     ROYAL_FLUSH = 1
     STRAIGHT_FLUSH = 2

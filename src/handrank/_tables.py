@@ -1,4 +1,4 @@
-"""Every lookup table of handrank, built from the rules of RULES.md.
+"""Every lookup table of handrank, built from the hand-ranking rules (README, "Rules").
 
 This module is the executable spec.  The pure-Python backend builds its
 tables from it at first use, and ``tools/gen_tables.py`` writes the very same
