@@ -109,6 +109,30 @@ static void init_ctx(showdown_ctx *ctx, int game, const uint8_t *holes, int n_pl
 static uint64_t enum_rec(showdown_ctx *ctx, const uint8_t *deck, int n, int start, int stop, int left,
                          int filled, uint64_t key, uint64_t bits) {
     uint64_t boards = 0;
+    if (left == 1 && ctx->game == HANDRANK_HOLDEM && ctx->n_players == 2) {
+        /* Heads-up river loop with everything in registers: count, then credit once. */
+        uint64_t k0 = key + ctx->hole_key[0], k1 = key + ctx->hole_key[1];
+        uint64_t b0 = bits | ctx->hole_bits[0], b1 = bits | ctx->hole_bits[1];
+        uint64_t won0 = 0, won1 = 0, tied = 0;
+        for (int i = start; i < stop; i++) {
+            uint64_t ck = handrank_card_key[deck[i]], sb = handrank_suit_bit[deck[i]];
+            uint16_t a = finish(k0 + ck, b0 | sb), b = finish(k1 + ck, b1 | sb);
+            won0 += a < b;
+            won1 += b < a;
+            tied += a == b;
+        }
+        const uint64_t unit = HANDRANK_SHARE_UNIT, half = HANDRANK_SHARE_UNIT / 2;
+        handrank_tally *out = ctx->out;
+        out[0].wins += won0;
+        out[1].wins += won1;
+        out[0].ties += tied;
+        out[1].ties += tied;
+        out[0].share += won0 * unit + tied * half;
+        out[1].share += won1 * unit + tied * half;
+        out[0].share_sq += won0 * unit * unit + tied * half * half;
+        out[1].share_sq += won1 * unit * unit + tied * half * half;
+        return (uint64_t)(stop > start ? stop - start : 0);
+    }
     if (left == 1 && ctx->game == HANDRANK_HOLDEM) {
         for (int i = start; i < stop; i++)
             showdown_holdem(ctx, key + handrank_card_key[deck[i]], bits | handrank_suit_bit[deck[i]]);
