@@ -119,19 +119,23 @@ def check_equal(ref: np.ndarray, got: np.ndarray, hands: np.ndarray) -> tuple[bo
     return False, "\n".join(lines)
 
 
-def check_order(ref: np.ndarray, got: np.ndarray, hands: np.ndarray) -> tuple[bool, str]:
-    """``got`` (higher = better) must order the hands as handrank's classes (lower = better) do.
+def order_violations(ref: np.ndarray, got: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """Sort by handrank class; the neighbour pairs ``got`` orders otherwise, and the class count.
 
-    Sorted by handrank class, neighbours of the same class must get the same
-    peer value and neighbours of different classes a strictly lower peer value
-    for the worse one; by transitivity every pair then compares the same way.
+    Neighbours of the same class must get the same value and the worse of two
+    classes a strictly lower one; by transitivity every pair then compares the same way.
     """
     order = np.argsort(ref, kind="stable")
     r = ref[order].astype(np.int64)
     v = got[order].astype(np.int64)
     same = r[1:] == r[:-1]
     bad = np.flatnonzero(np.where(same, v[1:] != v[:-1], v[1:] >= v[:-1]))
-    classes = len(np.unique(r))
+    return order, bad, len(np.unique(r))
+
+
+def check_order(ref: np.ndarray, got: np.ndarray, hands: np.ndarray) -> tuple[bool, str]:
+    """``got`` (higher = better) must order the hands as handrank's classes (lower = better) do."""
+    order, bad, classes = order_violations(ref, got)
     if bad.size == 0:
         return True, f"same order as handrank on all {len(ref):,} hands ({classes:,} distinct classes)"
     lines = [f"ORDER DIFFERS from handrank at {bad.size:,} of {len(ref) - 1:,} neighbouring pairs, e.g.:"]

@@ -39,7 +39,17 @@ from dataclasses import dataclass
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import CARD_NAMES, Row, best_seconds, consume, cpu_name, make_hands, print_rows, version
+from bench import (
+    CARD_NAMES,
+    Row,
+    best_seconds,
+    consume,
+    cpu_name,
+    make_hands,
+    order_violations,
+    print_rows,
+    version,
+)
 
 BOARD = 5  # a full board (river): phevaluator's Omaha calls take exactly five board cards
 
@@ -88,18 +98,8 @@ def check_equal(ref: np.ndarray, got: np.ndarray, describe: Describe) -> tuple[b
 
 
 def check_order(ref: np.ndarray, got: np.ndarray, describe: Describe) -> tuple[bool, str]:
-    """``got`` (higher = better) must order the deals as handrank's classes (lower = better) do.
-
-    Sorted by handrank class, neighbours of one class must get the same value
-    and the worse of two classes a strictly lower one; by transitivity every
-    pair then compares the same way.
-    """
-    order = np.argsort(ref, kind="stable")
-    r = ref[order].astype(np.int64)
-    v = got[order].astype(np.int64)
-    same = r[1:] == r[:-1]
-    bad = np.flatnonzero(np.where(same, v[1:] != v[:-1], v[1:] >= v[:-1]))
-    classes = len(np.unique(r))
+    """``got`` (higher = better) must order the deals as handrank's classes (lower = better) do."""
+    order, bad, classes = order_violations(ref, got)
     if bad.size == 0:
         return True, f"same order as handrank on all {len(ref):,} deals ({classes:,} distinct classes)"
     lines = [f"ORDER DIFFERS from handrank at {bad.size:,} of {len(ref) - 1:,} neighbouring pairs, e.g.:"]
