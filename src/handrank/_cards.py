@@ -9,9 +9,8 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable
 
-RANK_CHARS = "23456789TJQKA"
-SUIT_CHARS = "cdhs"
-N_CARDS = 52
+from handrank._tables import N_CARDS, RANK_CHARS, SUIT_CHARS
+
 HAND_SIZES = (5, 6, 7)
 OMAHA_HOLE_SIZES = (4, 5, 6)
 OMAHA_BOARD_SIZES = (3, 4, 5)

@@ -66,7 +66,8 @@ from fractions import Fraction
 from itertools import combinations
 from typing import NamedTuple
 
-from handrank._cards import _CARD_STRS, N_CARDS, OMAHA_HOLE_SIZES, CardLike, Cards, parse_cards
+from handrank._cards import _CARD_STRS, OMAHA_HOLE_SIZES, CardLike, Cards, parse_cards
+from handrank._tables import N_CARDS
 
 __all__ = ["Range"]
 

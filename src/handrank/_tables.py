@@ -64,18 +64,6 @@ HASH_SLOT_BITS = 17
 HASH_SLOT_MASK = (1 << HASH_SLOT_BITS) - 1
 
 # Category boundaries: the first class of each category, best first, and one past the last.
-CATEGORY_NAMES = (
-    "ROYAL_FLUSH",
-    "STRAIGHT_FLUSH",
-    "FOUR_OF_A_KIND",
-    "FULL_HOUSE",
-    "FLUSH",
-    "STRAIGHT",
-    "THREE_OF_A_KIND",
-    "TWO_PAIR",
-    "ONE_PAIR",
-    "HIGH_CARD",
-)
 CATEGORY_FIRST: tuple[int, ...] = (1, 2, 11, 167, 323, 1600, 1610, 2468, 3326, 6186, 7463)
 
 WHEEL = 0b1000000001111  # A-5-4-3-2
