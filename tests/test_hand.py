@@ -103,3 +103,20 @@ def test_best_five_is_a_best_subset(impl: ModuleType, k: int) -> None:
         assert len(set(five)) == 5 and set(five) <= set(hand)
         assert impl.evaluate(list(five)) == impl.evaluate(hand)
         assert impl.evaluate(hand) == min(impl.evaluate(list(s)) for s in combinations(hand, 5))
+
+
+def test_example_hand_makes_its_rank_for_every_class(impl: ModuleType) -> None:
+    from handrank import best_five, example_hand
+
+    for rank in range(1, 7463):
+        hand = example_hand(rank)
+        assert impl.evaluate(list(hand)) == rank
+        assert best_five(hand) == hand  # already in best_five's order
+
+
+@pytest.mark.parametrize(("rank", "exc"), [(0, ValueError), (7463, ValueError), ("1", TypeError), (True, TypeError)])
+def test_example_hand_rejects_bad_ranks(rank: object, exc: type[Exception]) -> None:
+    from handrank import example_hand
+
+    with pytest.raises(exc, match="rank"):
+        example_hand(rank)  # type: ignore[arg-type]

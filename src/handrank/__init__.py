@@ -16,7 +16,7 @@ import os
 
 from handrank._cards import card_str, cards_str, parse_cards
 from handrank._equity import EquityResult
-from handrank._hand import Category, category, describe
+from handrank._hand import Category, category, describe, example_hand
 from handrank._ranges import Range
 from handrank._showdown import PlayerResult, Showdown, split_pot
 
@@ -68,6 +68,7 @@ __all__ = [
     "evaluate_masks",
     "evaluate_omaha",
     "evaluate_omaha_batch",
+    "example_hand",
     "parse_cards",
     "showdown",
     "split_pot",

@@ -244,6 +244,27 @@ def describe(rank: int, lang: str = "en") -> str:
     )
 
 
+def example_hand(rank: int) -> tuple[int, ...]:
+    """Five card ids that make ``rank``, most significant first, as ``best_five`` orders them.
+
+    A flush is in spades; a pair, trips or quads take spades, hearts,
+    diamonds, clubs in that order, and single cards are suited so that no
+    flush forms.
+
+    >>> from handrank import cards_str, evaluate
+    >>> cards_str(example_hand(185))
+    'Ks Kh Kd 7s 7h'
+    >>> all(evaluate(example_hand(r)) == r for r in (1, 11, 1609, 7462))
+    True
+    """
+    cat, ranks = _patterns()[_check_rank(rank) - 1]
+    if cat in (0, 1, 4):  # a flush: one suit
+        return tuple(4 * r + 3 for r in ranks)
+    return tuple(
+        4 * r + 3 - (ranks[:i].count(r) if ranks.count(r) > 1 else i % 4) for i, r in enumerate(ranks)
+    )
+
+
 def best_five_of(ids: list[int], rank: int) -> tuple[int, ...]:
     """The five of ``ids`` that make ``rank``, most significant first.
 
