@@ -1,43 +1,93 @@
-"""Every test that takes ``impl`` runs on both backends: ``c`` and ``python``."""
+"""Every test that takes ``impl`` runs on both backends: ``c`` and ``python``.
+
+``impl`` makes that backend's kernels the active ones for the test and gives
+handrank's public functions on it: ``impl.evaluate_batch(...)`` is
+``handrank.evaluate_batch`` with those kernels, ``impl.evaluate`` the
+backend's own single call.  ``on(name)`` gives the same for a test that
+compares the two backends side by side.
+"""
 
 from __future__ import annotations
 
-import importlib
+import functools
 import os
+from collections.abc import Callable, Iterator
 from itertools import chain, combinations
 from math import comb
-from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
 
+import handrank
+from handrank import _backend
+from handrank._kernels import Kernels
 
-def _load_c() -> ModuleType | None:
+HOT_CALLS = ("evaluate", "evaluate_mask", "evaluate_omaha")
+
+
+def _c_available() -> bool:
     try:
-        return importlib.import_module("handrank._eval_c")
+        _backend.load("c")
     except ImportError:
         if os.environ.get("HANDRANK_BACKEND", "").lower() == "c":
             raise
-        return None
+        return False
+    return True
 
 
-EVAL_C = _load_c()
+C_AVAILABLE = _c_available()
+NO_C = "the compiled extension is not built (HANDRANK_BACKEND=c makes this an error)"
+
+
+class Api:
+    """handrank's public face on one backend."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.kernels: Kernels = _backend.load(name)
+        self.__name__: str = self.kernels.__name__  # type: ignore[attr-defined]
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr in HOT_CALLS:
+            return getattr(self.kernels, attr)
+        value = getattr(handrank, attr)
+        if not callable(value) or isinstance(value, type):
+            return value
+        return self._bound(value)
+
+    def _bound(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(function)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            before = _backend.use(self.name)
+            try:
+                return function(*args, **kwargs)
+            finally:
+                _backend.use(_backend.name(before))
+
+        return call
+
+
+def on(name: str) -> Api:
+    """The public face on backend ``name``; skips the test where the extension is not built."""
+    if name == "c" and not C_AVAILABLE:
+        pytest.skip(NO_C)
+    return Api(name)
 
 
 @pytest.fixture(params=["c", "python"])
-def impl(request: pytest.FixtureRequest) -> ModuleType:
-    if request.param == "c":
-        if EVAL_C is None:
-            pytest.skip("the compiled extension is not built (HANDRANK_BACKEND=c makes this an error)")
-        return EVAL_C
-    return importlib.import_module("handrank._eval_py")
+def impl(request: pytest.FixtureRequest) -> Iterator[Api]:
+    api = on(request.param)
+    before = _backend.use(api.name)
+    try:
+        yield api
+    finally:
+        _backend.use(_backend.name(before))
 
 
 @pytest.fixture
-def c_impl() -> ModuleType:
-    if EVAL_C is None:
-        pytest.skip("the compiled extension is not built (HANDRANK_BACKEND=c makes this an error)")
-    return EVAL_C
+def c_impl() -> Api:
+    return on("c")
 
 
 def combos(n: int, k: int) -> np.ndarray:

@@ -1,11 +1,10 @@
 from __future__ import annotations
 
 import threading
-from types import ModuleType
 
 import numpy as np
 import pytest
-from conftest import random_hands
+from conftest import Api, on, random_hands
 
 ROYAL = [51, 47, 43, 39, 35]
 WORST = [0, 4, 8, 12, 21]
@@ -18,18 +17,18 @@ def hands7() -> np.ndarray:
 
 @pytest.fixture(scope="module")
 def expected7(hands7: np.ndarray) -> np.ndarray:
-    from handrank import _eval_py
+    _eval_py = on("python")
 
     return _eval_py.evaluate_batch(hands7)
 
 
 @pytest.mark.parametrize("dtype", ["u1", "i1", "u2", "i2", "u4", "i4", "u8", "i8", ">i4", "<u2"])
-def test_every_integer_dtype(impl: ModuleType, hands7: np.ndarray, expected7: np.ndarray, dtype: str) -> None:
+def test_every_integer_dtype(impl: Api, hands7: np.ndarray, expected7: np.ndarray, dtype: str) -> None:
     arr = hands7[:5000].astype(dtype)
     assert np.array_equal(impl.evaluate_batch(arr), expected7[:5000])
 
 
-def test_layouts(impl: ModuleType, hands7: np.ndarray, expected7: np.ndarray) -> None:
+def test_layouts(impl: Api, hands7: np.ndarray, expected7: np.ndarray) -> None:
     n = 3000
     base = hands7[:n]
     assert np.array_equal(impl.evaluate_batch(np.asfortranarray(base)), expected7[:n])
@@ -47,13 +46,13 @@ def test_layouts(impl: ModuleType, hands7: np.ndarray, expected7: np.ndarray) ->
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
-def test_sizes(impl: ModuleType, k: int) -> None:
+def test_sizes(impl: Api, k: int) -> None:
     hands = random_hands(2000, k, seed=k)
     ranks = impl.evaluate_batch(hands)
     assert ranks.tolist() == [impl.evaluate(h) for h in hands.tolist()]
 
 
-def test_empty(impl: ModuleType) -> None:
+def test_empty(impl: Api) -> None:
     for empty in ([], np.zeros((0, 7), np.uint8), np.zeros((0, 5), np.int64), np.zeros(0)):
         out = impl.evaluate_batch(empty)
         assert out.shape == (0,) and out.dtype == np.uint16
@@ -62,7 +61,7 @@ def test_empty(impl: ModuleType) -> None:
         assert out.shape == (0,) and out.dtype == np.uint16
 
 
-def test_out_and_threads(impl: ModuleType, hands7: np.ndarray, expected7: np.ndarray) -> None:
+def test_out_and_threads(impl: Api, hands7: np.ndarray, expected7: np.ndarray) -> None:
     out = np.zeros(len(hands7), np.uint16)
     assert impl.evaluate_batch(hands7, out=out) is out
     assert np.array_equal(out, expected7)
@@ -85,12 +84,12 @@ def test_out_and_threads(impl: ModuleType, hands7: np.ndarray, expected7: np.nda
         ({"out": np.zeros(2, ">u2")}, TypeError, "dtype uint16"),
     ],
 )
-def test_argument_errors(impl: ModuleType, kwargs: dict[str, object], exc: type[Exception], message: str) -> None:
+def test_argument_errors(impl: Api, kwargs: dict[str, object], exc: type[Exception], message: str) -> None:
     with pytest.raises(exc, match=message):
         impl.evaluate_batch([ROYAL, WORST], **kwargs)
 
 
-def test_read_only_out(impl: ModuleType) -> None:
+def test_read_only_out(impl: Api) -> None:
     out = np.zeros(2, np.uint16)
     out.flags.writeable = False
     with pytest.raises(ValueError, match="read-only"):
@@ -119,12 +118,12 @@ def test_read_only_out(impl: ModuleType) -> None:
         (np.zeros((2, 5), bool), TypeError, "dtype bool"),
     ],
 )
-def test_batch_errors(impl: ModuleType, hands: object, exc: type[Exception], message: str) -> None:
+def test_batch_errors(impl: Api, hands: object, exc: type[Exception], message: str) -> None:
     with pytest.raises(exc, match=message):
         impl.evaluate_batch(hands)
 
 
-def test_first_bad_row_whatever_the_threads(impl: ModuleType) -> None:
+def test_first_bad_row_whatever_the_threads(impl: Api) -> None:
     hands = random_hands(100_000, 7, seed=3)
     hands[70_000, 3] = 60
     hands[90_000, 1] = hands[90_000, 2]
@@ -146,19 +145,19 @@ def test_first_bad_row_whatever_the_threads(impl: ModuleType) -> None:
         (None, TypeError, "not None"),
     ],
 )
-def test_mask_errors(impl: ModuleType, masks: object, exc: type[Exception], message: str) -> None:
+def test_mask_errors(impl: Api, masks: object, exc: type[Exception], message: str) -> None:
     with pytest.raises(exc, match=message):
         impl.evaluate_masks(masks)
 
 
-def test_masks_dtypes(impl: ModuleType) -> None:
+def test_masks_dtypes(impl: Api) -> None:
     low = [0b11111, 0b1111100000, 0b1111111]
     expected = [impl.evaluate_mask(m) for m in low]
     for dtype in ("u2", "i2", "u4", "i4", "u8", "i8", ">u8"):
         assert impl.evaluate_masks(np.array(low, dtype)).tolist() == expected
 
 
-def test_concurrent_batch_calls(impl: ModuleType, hands7: np.ndarray, expected7: np.ndarray) -> None:
+def test_concurrent_batch_calls(impl: Api, hands7: np.ndarray, expected7: np.ndarray) -> None:
     n = 20_000 if impl.__name__.endswith("_c") else 2_000
     errors: list[BaseException] = []
 

@@ -7,8 +7,17 @@ import importlib
 from types import ModuleType
 
 import pytest
+from conftest import Api
 
-SHARED = ["handrank", "handrank._cards", "handrank._hand", "handrank._showdown", "handrank._ranges"]
+COMPOSED = [
+    "handrank",
+    "handrank._batch",
+    "handrank._cards",
+    "handrank._equity",
+    "handrank._hand",
+    "handrank._ranges",
+    "handrank._showdown",
+]
 
 
 def _run(module: ModuleType) -> None:
@@ -17,10 +26,10 @@ def _run(module: ModuleType) -> None:
     assert result.attempted > 0
 
 
-def test_backend_examples(impl: ModuleType) -> None:
-    _run(impl)
+def test_kernel_examples(impl: Api) -> None:
+    _run(impl.kernels)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("name", SHARED)
-def test_shared_examples(name: str) -> None:
+@pytest.mark.parametrize("name", COMPOSED)
+def test_composed_examples(impl: Api, name: str) -> None:
     _run(importlib.import_module(name))

@@ -2,16 +2,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
-from types import ModuleType
 
 import pytest
+from conftest import Api, on
 
 from handrank import Range, parse_cards
 
 
 def brute_force(hands: list[str], board: str, dead: str = "") -> tuple[list[int], list[int], int]:
     """Wins and ties per player over every board completion, by plain 7-card evaluation."""
-    from handrank import _eval_py
+    _eval_py = on("python")
 
     ids = [parse_cards(h) for h in hands]
     fixed = parse_cards(board)
@@ -31,7 +31,7 @@ def brute_force(hands: list[str], board: str, dead: str = "") -> tuple[list[int]
     return wins, ties, total
 
 
-def test_exact_heads_up_preflop(c_impl: ModuleType) -> None:
+def test_exact_heads_up_preflop(c_impl: Api) -> None:
     result = c_impl.equity(["Ah Kh", "Qs Qd"])
     assert result.exact and result.trials == 0
     assert result.wins == (787_966, 917_606)
@@ -42,7 +42,7 @@ def test_exact_heads_up_preflop(c_impl: ModuleType) -> None:
     assert result.equity_fraction is not None and sum(result.equity_fraction) == 1
 
 
-def test_exact_aces_against_kings_all_combos(c_impl: ModuleType) -> None:
+def test_exact_aces_against_kings_all_combos(c_impl: Api) -> None:
     result = c_impl.equity([Range("AA"), Range("KK")])
     assert (result.wins[0], result.losses[0], result.ties[0]) == (50_371_344, 10_986_372, 285_228)
     assert round(result.equity[0], 7) == 0.8194605
@@ -52,7 +52,7 @@ def test_exact_aces_against_kings_all_combos(c_impl: ModuleType) -> None:
     ("players", "expected"),
     [(["AKs", "QQ"], 0.4604853), (["AKo", "QQ"], 0.4324234), (["AsKd", "8c2s"], 0.6753363)],
 )
-def test_published_preflop_values(c_impl: ModuleType, players: list[str], expected: float) -> None:
+def test_published_preflop_values(c_impl: Api, players: list[str], expected: float) -> None:
     result = c_impl.equity([Range(p) for p in players])  # affordable once suit-isomorphic deals merge
     assert result.exact
     assert round(result.equity[0], 7) == expected
@@ -68,15 +68,15 @@ def test_published_preflop_values(c_impl: ModuleType, players: list[str], expect
         (["Ah Kh", "Qs Qd"], "2c 7h 9h Ts 3d", ""),
     ],
 )
-def test_exact_matches_brute_force(impl: ModuleType, hands: list[str], board: str, dead: str) -> None:
+def test_exact_matches_brute_force(impl: Api, hands: list[str], board: str, dead: str) -> None:
     result = impl.equity(hands, board, dead)
     wins, ties, total = brute_force(hands, board, dead)
     assert result.exact
     assert list(result.wins) == wins and list(result.ties) == ties and result.total == total
 
 
-def test_backends_agree_exactly_on_ranges(c_impl: ModuleType) -> None:
-    from handrank import _eval_py
+def test_backends_agree_exactly_on_ranges(c_impl: Api) -> None:
+    _eval_py = on("python")
 
     players = [Range("0.5(AK), QQ+"), Range("T9s-87s, 40%(22)"), "Ad 2c"]
     for impl in (c_impl, _eval_py):
@@ -87,8 +87,8 @@ def test_backends_agree_exactly_on_ranges(c_impl: ModuleType) -> None:
     assert sum(a.equity_fraction or ()) == 1
 
 
-def test_monte_carlo_is_reproducible(c_impl: ModuleType) -> None:
-    from handrank import _eval_py
+def test_monte_carlo_is_reproducible(c_impl: Api) -> None:
+    _eval_py = on("python")
 
     players = [Range("QQ+, AKs"), Range("random"), "7h 6h"]
     runs = [
@@ -106,7 +106,7 @@ def test_monte_carlo_is_reproducible(c_impl: ModuleType) -> None:
     ("players", "board"),
     [(["Ah Kh", "Qs Qd"], ""), (["AKs", "JJ", "T9s"], ""), (["Ah Kd", "7s 7c"], "Kh 7d 2c"), (["AA", "KK"], "")],
 )
-def test_monte_carlo_within_four_standard_errors(c_impl: ModuleType, players: list[str], board: str) -> None:
+def test_monte_carlo_within_four_standard_errors(c_impl: Api, players: list[str], board: str) -> None:
     ranges = [Range(p) if " " not in p else p for p in players]
     exact = c_impl.equity(ranges, board, exact=True)
     sampled = c_impl.equity(ranges, board, exact=False, trials=200_000, seed=1, threads=0)
@@ -123,8 +123,8 @@ def test_monte_carlo_within_four_standard_errors(c_impl: ModuleType, players: li
         (["Ah Ad Kh Kd 2c 3c", "Qs Js Ts 9s 4c 5c"], "Qh 6c 7d"),
     ],
 )
-def test_omaha_exact_matches_brute_force(impl: ModuleType, hands: list[str], board: str) -> None:
-    from handrank import _eval_py
+def test_omaha_exact_matches_brute_force(impl: Api, hands: list[str], board: str) -> None:
+    _eval_py = on("python")
 
     result = impl.equity(hands, board, game="omaha")
     ids = [parse_cards(h) for h in hands]
@@ -142,8 +142,8 @@ def test_omaha_exact_matches_brute_force(impl: ModuleType, hands: list[str], boa
     assert list(result.wins) == wins and result.ties == (ties, ties)
 
 
-def test_omaha_monte_carlo_random_opponent(c_impl: ModuleType) -> None:
-    from handrank import _eval_py
+def test_omaha_monte_carlo_random_opponent(c_impl: Api) -> None:
+    _eval_py = on("python")
 
     players = ["Ah As Kd Kc", Range("random", game="omaha", hole_size=4)]
     a = c_impl.equity(players, game="omaha", trials=2000, seed=3)
@@ -153,7 +153,7 @@ def test_omaha_monte_carlo_random_opponent(c_impl: ModuleType) -> None:
         c_impl.equity(players, game="omaha", exact=True)
 
 
-def test_progress_reports_fractions(impl: ModuleType) -> None:
+def test_progress_reports_fractions(impl: Api) -> None:
     seen: list[float] = []
     impl.equity(["Ah Kh", "Qs Qd"], "2c 7h 9h", progress=seen.append)
     assert seen and seen[-1] == 1.0 and seen == sorted(seen)
@@ -162,7 +162,7 @@ def test_progress_reports_fractions(impl: ModuleType) -> None:
     assert seen and seen[-1] == 1.0
 
 
-def test_weights_and_conflicts(impl: ModuleType) -> None:
+def test_weights_and_conflicts(impl: Api) -> None:
     # Kings lose the combos holding the king on the board; the rest keep equal weight.
     result = impl.equity([Range("KK"), "Ah Ad"], "Kc 7d 2s 3h")
     assert result.total == 3 * 44  # three KK combos avoid Kc, 44 rivers each
@@ -178,7 +178,7 @@ def test_weights_and_conflicts(impl: ModuleType) -> None:
         (["Ah Kh", "Ah Qd"], "", "", {}, ValueError, "player 1: card Ah is also in player 0's hand"),
         (["Ah Kh", "Qs Qd"], "Ah 2c 3d", "", {}, ValueError, "player 0: card Ah is also on the board"),
         (["Ah Kh", "Qs Qd"], "2c 3d 4h", "2c", {}, ValueError, "dead card 2c is also on the board"),
-        (["Ah Kh Qh", "Qs Qd"], "", "", {}, ValueError, "player 0: a holdem hand has 2 cards, got 3"),
+        (["Ah Kh Qh", "Qs Qd"], "", "", {}, ValueError, "player 0: a Hold'em hand has 2 cards, got 3"),
         (["Ah Kh", Range("AA")], "Ac Ad As", "", {}, ValueError, "player 1: no hand of the range is left"),
         (["Ah Kh", "Qs Qd"], "", "", {"game": "razz"}, ValueError, "game must be one of holdem, omaha"),
         (["Ah Kh", "Qs Qd"], "", "", {"trials": 0}, ValueError, "trials must be > 0"),
@@ -191,7 +191,7 @@ def test_weights_and_conflicts(impl: ModuleType) -> None:
     ],
 )
 def test_equity_errors(
-    impl: ModuleType,
+    impl: Api,
     players: object,
     board: str,
     dead: str,

@@ -1,11 +1,10 @@
 from __future__ import annotations
 
 from itertools import combinations
-from types import ModuleType
 
 import numpy as np
 import pytest
-from conftest import combos, random_hands
+from conftest import Api, combos, on, random_hands
 from reference import five_card_key
 
 import handrank
@@ -32,7 +31,7 @@ BOUNDS = np.array([1, 11, 167, 323, 1600, 1610, 2468, 3326, 6186, 7463])
         ("2c 2d 2h 2s 3c", 166),
     ],
 )
-def test_known_vectors(impl: ModuleType, cards: str, rank: int) -> None:
+def test_known_vectors(impl: Api, cards: str, rank: int) -> None:
     assert impl.evaluate(cards) == rank
     ids = handrank.parse_cards(cards)
     assert impl.evaluate(ids) == rank
@@ -57,22 +56,22 @@ def test_known_vectors(impl: ModuleType, cards: str, rank: int) -> None:
         ("Ac Kd Qh Js Tc", "Kc Qd Jh Ts 9c"),  # the ace plays high
     ],
 )
-def test_rules_examples(impl: ModuleType, better: str, worse: str) -> None:
+def test_rules_examples(impl: Api, better: str, worse: str) -> None:
     assert impl.evaluate(better) < impl.evaluate(worse)
 
 
-def test_no_wrap_around_straight(impl: ModuleType) -> None:
+def test_no_wrap_around_straight(impl: Api) -> None:
     rank = impl.evaluate("Qc Kd Ah 2s 3c")
     assert category(rank) is Category.HIGH_CARD
     assert category(impl.evaluate("3c 2d Ah Ks Jc")) is Category.HIGH_CARD
 
 
-def test_suits_never_break_ties(impl: ModuleType) -> None:
+def test_suits_never_break_ties(impl: Api) -> None:
     assert impl.evaluate("Ah Kh Qh Jh Th") == impl.evaluate("As Ks Qs Js Ts") == 1
     assert impl.evaluate("Ah Kd 9c 7s 2h") == impl.evaluate("As Kc 9d 7h 2d")
 
 
-def test_all_five_card_hands(impl: ModuleType, five_card_hands: np.ndarray) -> None:
+def test_all_five_card_hands(impl: Api, five_card_hands: np.ndarray) -> None:
     ranks = impl.evaluate_batch(five_card_hands)
     assert ranks.dtype == np.uint16 and ranks.shape == (2_598_960,)
     per_class = np.bincount(ranks, minlength=7463)
@@ -90,13 +89,13 @@ def five_card_hands() -> np.ndarray:
     return combos(52, 5)
 
 
-def test_five_card_c_equals_python(c_impl: ModuleType, five_card_hands: np.ndarray) -> None:
-    from handrank import _eval_py
+def test_five_card_c_equals_python(c_impl: Api, five_card_hands: np.ndarray) -> None:
+    _eval_py = on("python")
 
     assert np.array_equal(c_impl.evaluate_batch(five_card_hands), _eval_py.evaluate_batch(five_card_hands))
 
 
-def test_order_matches_independent_reference(impl: ModuleType) -> None:
+def test_order_matches_independent_reference(impl: Api) -> None:
     """Rank order equals the order of a separately written rule key, on seeded hands."""
     hands = random_hands(30_000, 5, seed=5).tolist()
     # Add every class's neighbourhood of rare categories: all straight flushes and quads.
@@ -109,7 +108,7 @@ def test_order_matches_independent_reference(impl: ModuleType) -> None:
 
 
 @pytest.mark.parametrize("k", [6, 7])
-def test_best_of_subsets(impl: ModuleType, k: int) -> None:
+def test_best_of_subsets(impl: Api, k: int) -> None:
     hands = random_hands(4_000, k, seed=k)
     ranks = impl.evaluate_batch(hands)
     subsets = np.array(list(combinations(range(k), 5)))
@@ -121,8 +120,8 @@ def test_best_of_subsets(impl: ModuleType, k: int) -> None:
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
-def test_c_equals_python_random(c_impl: ModuleType, k: int) -> None:
-    from handrank import _eval_py
+def test_c_equals_python_random(c_impl: Api, k: int) -> None:
+    _eval_py = on("python")
 
     hands = random_hands(100_000, k, seed=100 + k)
     assert np.array_equal(c_impl.evaluate_batch(hands), _eval_py.evaluate_batch(hands))
@@ -150,7 +149,7 @@ def test_c_equals_python_random(c_impl: ModuleType, k: int) -> None:
         ([], ValueError, "got 0"),
     ],
 )
-def test_evaluate_errors(impl: ModuleType, cards: object, exc: type[Exception], message: str) -> None:
+def test_evaluate_errors(impl: Api, cards: object, exc: type[Exception], message: str) -> None:
     with pytest.raises(exc, match=message):
         impl.evaluate(cards)
     with pytest.raises(exc, match=message):
@@ -171,12 +170,12 @@ def test_evaluate_errors(impl: ModuleType, cards: object, exc: type[Exception], 
         ("31", TypeError, "not str"),
     ],
 )
-def test_evaluate_mask_errors(impl: ModuleType, mask: object, exc: type[Exception], message: str) -> None:
+def test_evaluate_mask_errors(impl: Api, mask: object, exc: type[Exception], message: str) -> None:
     with pytest.raises(exc, match=message):
         impl.evaluate_mask(mask)
 
 
-def test_numpy_scalars_and_iterables(impl: ModuleType) -> None:
+def test_numpy_scalars_and_iterables(impl: Api) -> None:
     ids = [np.int64(c) for c in (51, 47, 43, 39, 35)]
     assert impl.evaluate(ids) == 1
     assert impl.evaluate(np.array([51, 47, 43, 39, 35], dtype=np.uint8)) == 1

@@ -1,10 +1,9 @@
 from __future__ import annotations
 
 from itertools import combinations
-from types import ModuleType
 
 import pytest
-from conftest import random_hands
+from conftest import Api, random_hands
 
 import handrank
 from handrank import Category, category, describe
@@ -63,7 +62,7 @@ def test_category_types(bad: object) -> None:
         ("7s 5d 4c 3h 2d", "High card, seven", "Carta alta, siete", "Старшая карта, семёрка"),
     ],
 )
-def test_describe(impl: ModuleType, cards: str, en: str, es: str, ru: str) -> None:
+def test_describe(impl: Api, cards: str, en: str, es: str, ru: str) -> None:
     rank = impl.evaluate(cards)
     assert describe(rank) == en
     assert describe(rank, lang="es") == es
@@ -90,14 +89,14 @@ def test_describe_every_class_and_language() -> None:
         ("Th Td Kc 5s 3c", "Th Td Kc 5s 3c"),
     ],
 )
-def test_best_five(impl: ModuleType, cards: str, five: str) -> None:
+def test_best_five(impl: Api, cards: str, five: str) -> None:
     got = impl.best_five(cards)
     assert handrank.cards_str(got) == five
     assert impl.best_five(list(reversed(handrank.parse_cards(cards)))) == got
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
-def test_best_five_is_a_best_subset(impl: ModuleType, k: int) -> None:
+def test_best_five_is_a_best_subset(impl: Api, k: int) -> None:
     for hand in random_hands(300, k, seed=40 + k).tolist():
         five = impl.best_five(hand)
         assert len(set(five)) == 5 and set(five) <= set(hand)
@@ -105,7 +104,7 @@ def test_best_five_is_a_best_subset(impl: ModuleType, k: int) -> None:
         assert impl.evaluate(hand) == min(impl.evaluate(list(s)) for s in combinations(hand, 5))
 
 
-def test_example_hand_makes_its_rank_for_every_class(impl: ModuleType) -> None:
+def test_example_hand_makes_its_rank_for_every_class(impl: Api) -> None:
     from handrank import best_five, example_hand
 
     for rank in range(1, 7463):

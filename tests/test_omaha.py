@@ -1,11 +1,10 @@
 from __future__ import annotations
 
 from itertools import combinations
-from types import ModuleType
 
 import numpy as np
 import pytest
-from conftest import combos, random_hands
+from conftest import Api, combos, on, random_hands
 
 from handrank import Category, category, parse_cards
 
@@ -35,7 +34,7 @@ def deal(n: int, nh: int, nb: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @pytest.mark.parametrize(("nh", "nb"), [(4, 3), (4, 4), (4, 5), (5, 5), (6, 5), (6, 3), (5, 4)])
-def test_random_against_brute_force(impl: ModuleType, nh: int, nb: int) -> None:
+def test_random_against_brute_force(impl: Api, nh: int, nb: int) -> None:
     n = 3000 if impl.__name__.endswith("_c") else 600
     holes, boards = deal(n, nh, nb, seed=10 * nh + nb)
     expected = brute_force(impl.evaluate_batch, holes, boards)
@@ -45,7 +44,7 @@ def test_random_against_brute_force(impl: ModuleType, nh: int, nb: int) -> None:
 
 
 @pytest.mark.parametrize("board", ["Kh Qh Jh Th 3c", "7c 7d 7h 2s 2c", "As 2s 3s 4d 9h", "Kd 8c 3h", "Ad Kd 5d 5c"])
-def test_every_hole_on_fixed_boards(c_impl: ModuleType, board: str) -> None:
+def test_every_hole_on_fixed_boards(c_impl: Api, board: str) -> None:
     board_ids = parse_cards(board)
     rest = np.array([c for c in range(52) if c not in board_ids], np.uint8)
     holes = rest[combos(len(rest), 4)]
@@ -59,7 +58,7 @@ FIXED_HOLES = [("Ah Kh Qd Jd", 5), ("7c 7d 2h 2s", 4), ("As 5s 4d 3c", 3), ("Tc 
 
 
 @pytest.mark.parametrize(("hole", "nb"), FIXED_HOLES)
-def test_every_board_for_fixed_holes(c_impl: ModuleType, hole: str, nb: int) -> None:
+def test_every_board_for_fixed_holes(c_impl: Api, hole: str, nb: int) -> None:
     hole_ids = parse_cards(hole)
     rest = np.array([c for c in range(52) if c not in hole_ids], np.uint8)
     boards_all = rest[combos(len(rest), nb)]  # all 1,712,304 rivers when nb = 5
@@ -71,8 +70,8 @@ def test_every_board_for_fixed_holes(c_impl: ModuleType, hole: str, nb: int) -> 
         assert np.array_equal(c_impl.evaluate_omaha_batch(holes[lo:hi], boards[lo:hi]), expected)
 
 
-def test_python_equals_c(c_impl: ModuleType) -> None:
-    from handrank import _eval_py
+def test_python_equals_c(c_impl: Api) -> None:
+    _eval_py = on("python")
 
     for nh, nb in [(4, 5), (5, 3), (6, 4)]:
         holes, boards = deal(3000, nh, nb, seed=nh * nb)
@@ -98,7 +97,7 @@ def test_python_equals_c(c_impl: ModuleType) -> None:
         ("As Ks 2d 3c", "Qs Js Ts 4h 5h", Category.ROYAL_FLUSH),
     ],
 )
-def test_classic_traps(impl: ModuleType, hole: str, board: str, expected: Category) -> None:
+def test_classic_traps(impl: Api, hole: str, board: str, expected: Category) -> None:
     rank = impl.evaluate_omaha(hole, board)
     assert category(rank) is expected
     five = impl.best_five_omaha(hole, board)
@@ -107,7 +106,7 @@ def test_classic_traps(impl: ModuleType, hole: str, board: str, expected: Catego
     assert impl.evaluate(list(five)) == rank
 
 
-def test_omaha_is_never_better_than_holdem_style(impl: ModuleType) -> None:
+def test_omaha_is_never_better_than_holdem_style(impl: Api) -> None:
     holes, boards = deal(500, 4, 5, seed=77)
     for hole, board in zip(holes.tolist(), boards.tolist(), strict=True):
         free = min(impl.evaluate(list(s)) for s in combinations(hole + board, 5))
@@ -117,9 +116,9 @@ def test_omaha_is_never_better_than_holdem_style(impl: ModuleType) -> None:
 @pytest.mark.parametrize(
     ("hole", "board", "exc", "message"),
     [
-        ("Ah Kh Qh", "2c 3c 4c", ValueError, "an Omaha hole has 4, 5 or 6 cards, got 3"),
+        ("Ah Kh Qh", "2c 3c 4c", ValueError, "an Omaha hand has 4, 5 or 6 cards, got 3"),
         ("Ah Kh Qh Jh 2s 3s 4s", "2c 3c 4c", ValueError, "got 7"),
-        ("Ah Kh Qh Jh", "2c 3c", ValueError, "a board has 3, 4 or 5 cards, got 2"),
+        ("Ah Kh Qh Jh", "2c 3c", ValueError, "an Omaha board has 3, 4 or 5 cards, got 2"),
         ("Ah Kh Qh Jh", "2c 3c 4c 5c 6c 7c", ValueError, "got 6"),
         ("Ah Kh Qh Jh", "2c 3c Ah", ValueError, r"duplicate card Ah \(in the hole and on the board\)"),
         ("Ah Kh Qh Qh", "2c 3c 4c", ValueError, "duplicate card Qh"),
@@ -129,7 +128,7 @@ def test_omaha_is_never_better_than_holdem_style(impl: ModuleType) -> None:
         ([0, 1, 2, 3], None, TypeError, "not None"),
     ],
 )
-def test_omaha_errors(impl: ModuleType, hole: object, board: object, exc: type[Exception], message: str) -> None:
+def test_omaha_errors(impl: Api, hole: object, board: object, exc: type[Exception], message: str) -> None:
     with pytest.raises(exc, match=message):
         impl.evaluate_omaha(hole, board)
     with pytest.raises(exc, match=message):
@@ -143,11 +142,11 @@ def test_omaha_errors(impl: ModuleType, hole: object, board: object, exc: type[E
         ([[0, 1, 2, 3], [4, 5, 6, 7]], [[8, 9, 10], [11, 12, 4]], ValueError, "row 1: duplicate card 3c"),
         ([[0, 1, 2, 3], [4, 5, 6, 7]], [8, 9, 4], ValueError, "row 1: duplicate card 3c"),
         ([[0, 1, 2, 3]], [8, 9, 9], ValueError, "board: duplicate card 4d"),
-        ([[0, 1, 2, 3]], [8, 9], ValueError, "a board has 3, 4 or 5 cards, got 2"),
+        ([[0, 1, 2, 3]], [8, 9], ValueError, "an Omaha board has 3, 4 or 5 cards, got 2"),
         ([[0, 1, 2, 3]], [8, 9, 60], ValueError, "board: card id 60 is out of range"),
         (np.array([[0, 1, 2, 3], [4, 5, 6, -7]], np.int16), [8, 9, 10], ValueError, "row 1: card id -7 is out"),
         (np.array([[0, 1, 2, 3], [4, 5, 6, 255]], np.uint8), [8, 9, 10], ValueError, "row 1: card id 255 is out"),
-        ([[0, 1, 2]], [8, 9, 10], ValueError, "an Omaha hole has 4, 5 or 6 cards, got rows of 3"),
+        ([[0, 1, 2]], [8, 9, 10], ValueError, "an Omaha hand has 4, 5 or 6 cards, got rows of 3"),
         ([[0, 1, 2, 3]], [[8, 9, 10, 11, 12, 13]], ValueError, "an Omaha board has 3, 4 or 5 cards, got rows of 6"),
         ([[0, 1, 2, 3]], [[8, 9, 10], [11, 12, 13]], ValueError, "holes has 1 rows but boards has 2"),
         ([0, 1, 2, 3], [8, 9, 10], ValueError, "2-D array"),
@@ -155,14 +154,12 @@ def test_omaha_errors(impl: ModuleType, hole: object, board: object, exc: type[E
         ([[0, 1, 2, 3]], [[[8, 9, 10]]], ValueError, "one board"),
     ],
 )
-def test_omaha_batch_errors(
-    impl: ModuleType, holes: object, boards: object, exc: type[Exception], message: str
-) -> None:
+def test_omaha_batch_errors(impl: Api, holes: object, boards: object, exc: type[Exception], message: str) -> None:
     with pytest.raises(exc, match=message):
         impl.evaluate_omaha_batch(holes, boards)
 
 
-def test_omaha_batch_dtypes_layouts_threads(impl: ModuleType) -> None:
+def test_omaha_batch_dtypes_layouts_threads(impl: Api) -> None:
     n = 40_000 if impl.__name__.endswith("_c") else 2_000
     holes, boards = deal(n, 5, 5, seed=99)
     expected = impl.evaluate_omaha_batch(holes, boards)

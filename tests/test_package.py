@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import subprocess
@@ -7,9 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import Api
 
 import handrank
-from handrank import _eval_py, _tables
+from handrank import _backend, _eval_py, _kernels, _tables
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -20,11 +22,23 @@ def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_backends_export_the_same_names(c_impl: object) -> None:
-    assert c_impl.__all__ == _eval_py.__all__  # type: ignore[attr-defined]
-    for name in _eval_py.__all__:
-        assert callable(getattr(c_impl, name))
-    assert set(handrank.__all__) >= set(_eval_py.__all__)
+def test_backends_export_the_same_kernels(c_impl: Api) -> None:
+    c_kernels = c_impl.kernels
+    assert list(c_kernels.__all__) == list(_eval_py.__all__) == list(_kernels.KERNELS)  # type: ignore[attr-defined]
+    for name in _kernels.KERNELS:
+        assert callable(getattr(c_kernels, name)) and callable(getattr(_eval_py, name))
+    # Nothing composed: every other public name is defined once, outside the twins.
+    public = {name for name in vars(c_kernels) if not name.startswith("_")}
+    assert public <= set(_kernels.KERNELS) | {"Tally"}
+
+
+def test_hot_calls_are_the_kernels_with_one_docstring(c_impl: Api) -> None:
+    for name in ("evaluate", "evaluate_mask", "evaluate_omaha"):
+        assert getattr(handrank, name) is getattr(_backend.kernels, name)
+        c_doc = getattr(c_impl.kernels, name).__doc__
+        py_doc = getattr(_eval_py, name).__doc__
+        # The C one opens with its embedded signature, and Cython dedents it.
+        assert inspect.cleandoc(c_doc.split("\n", 1)[-1]) == inspect.cleandoc(py_doc)
 
 
 def test_backend_switch() -> None:
@@ -112,3 +126,42 @@ def test_cli_errors() -> None:
     )
     assert got.returncode == 2
     assert "a hand has 5, 6 or 7 cards, got 2" in got.stderr
+
+
+def _header() -> str:
+    return (ROOT / "csrc" / "handrank.h").read_text()
+
+
+def _enum(name: str) -> dict[str, int]:
+    import re
+
+    body = re.search(rf"enum {name} \{{([^}}]*)\}}", _header())
+    assert body is not None, name
+    values: dict[str, int] = {}
+    nxt = 0
+    for item in body.group(1).split(","):
+        label, _, value = item.strip().partition("=")
+        if label:
+            nxt = int(value) if value.strip() else nxt
+            values[label.strip()] = nxt
+            nxt += 1
+    return values
+
+
+def test_python_repeats_the_c_constants() -> None:
+    """What Python says of the C core (game codes, limits, tally fields) is what csrc/handrank.h says."""
+    import re
+
+    from handrank._games import GAMES
+
+    codes = {f"HANDRANK_{g.name.upper()}": g.code for g in GAMES.values() if g.code is not None}
+    assert _enum("handrank_game") == codes
+    defines = dict(re.findall(r"#define (HANDRANK_\w+) (\d+)", _header()))
+    assert int(defines["HANDRANK_MAX_PLAYERS"]) == _kernels.MAX_PLAYERS
+    assert int(defines["HANDRANK_SHARE_UNIT"]) == _kernels.SHARE_UNIT
+    tally = re.search(r"typedef struct \{\s*uint64_t ([^;]*);\s*\} handrank_tally;", _header())
+    assert tally is not None
+    assert tuple(f.strip() for f in tally.group(1).split(",")) == _kernels.Tally._fields
+    # The dtype codes are read by name from the header (src/handrank/_csrc.pxd); they are still one per
+    # numpy integer type, in the order the header documents.
+    assert list(_enum("handrank_dtype")) == [f"HANDRANK_{k}{8 * s}" for s in (1, 2, 4, 8) for k in "UI"]

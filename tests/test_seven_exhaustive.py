@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from types import ModuleType
-
 import numpy as np
-from conftest import combos
+from conftest import Api, combos
 
 # Best five of seven, by category best first (royal flush counted inside straight flush).
 SEVEN_CARD_COUNTS = [41584, 224848, 3473184, 4047644, 6180020, 6461620, 31433400, 58627800, 23294460]
 BOUNDS = np.array([1, 11, 167, 323, 1600, 1610, 2468, 3326, 6186, 7463])
 
 
-def test_all_seven_card_hands(c_impl: ModuleType) -> None:
+def test_all_seven_card_hands(c_impl: Api) -> None:
     rest = combos(50, 5)  # five cards from 50, lexicographic: a suffix holds those above any card
     first = rest[:, 0]
     per_class = np.zeros(7463, np.int64)

@@ -4,14 +4,14 @@ import json
 import subprocess
 import sys
 from fractions import Fraction
-from types import ModuleType
 
 import pytest
+from conftest import Api
 
 from handrank import Category, cards_str, split_pot
 
 
-def test_holdem_winner(impl: ModuleType) -> None:
+def test_holdem_winner(impl: Api) -> None:
     result = impl.showdown(["As Ac", "Kh Ks"], "Ah Kd 7c 7s 2d")
     assert result.game == "holdem" and result.winners == (0,)
     assert result.shares == (Fraction(1), Fraction(0))
@@ -21,14 +21,14 @@ def test_holdem_winner(impl: ModuleType) -> None:
     assert aces.rank < kings.rank and aces.rank == impl.evaluate("As Ac Ah Kd 7c 7s 2d")
 
 
-def test_split_three_ways_and_board_plays(impl: ModuleType) -> None:
+def test_split_three_ways_and_board_plays(impl: Api) -> None:
     # The board is a broadway straight: everyone plays it and the pot splits.
     result = impl.showdown(["2c 3d", "4h 5s", "7c 8d", "9h 9s"], "Ac Kd Qh Js Tc")
     assert result.winners == (0, 1, 2, 3)
     assert result.shares == (Fraction(1, 4),) * 4 and sum(result.shares) == 1
 
 
-def test_kickers_decide_and_suits_do_not(impl: ModuleType) -> None:
+def test_kickers_decide_and_suits_do_not(impl: Api) -> None:
     result = impl.showdown(["Ah Kd", "As Qd", "Ac Kc"], "Ad 7c 5h 3s 2d")
     assert result.winners == (0, 2)
     assert result.shares == (Fraction(1, 2), Fraction(0), Fraction(1, 2))
@@ -43,7 +43,7 @@ def test_kickers_decide_and_suits_do_not(impl: ModuleType) -> None:
         ("draw", ["2c 3d 4h 5s 7c", "2d 3h 4s 5c 7d"], (), (0, 1)),
     ],
 )
-def test_games(impl: ModuleType, game: str, hands: list[str], board: str, winners: tuple[int, ...]) -> None:
+def test_games(impl: Api, game: str, hands: list[str], board: str, winners: tuple[int, ...]) -> None:
     result = impl.showdown(hands, board, game=game)
     assert result.winners == winners
     assert sum(result.shares) == 1
@@ -65,9 +65,7 @@ def test_games(impl: ModuleType, game: str, hands: list[str], board: str, winner
         ("As Ac", "2c 3d 4h", "holdem", TypeError, "sequence of hands"),
     ],
 )
-def test_showdown_errors(
-    impl: ModuleType, hands: object, board: str, game: str, exc: type[Exception], message: str
-) -> None:
+def test_showdown_errors(impl: Api, hands: object, board: str, game: str, exc: type[Exception], message: str) -> None:
     with pytest.raises(exc, match=message):
         impl.showdown(hands, board, game=game)
 

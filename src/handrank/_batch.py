@@ -1,43 +1,27 @@
-"""The batch front end shared by both backends.
+"""Batch evaluation: ``evaluate_batch``, ``evaluate_masks`` and ``evaluate_omaha_batch``.
 
-It turns array-likes into validated numpy arrays, splits the rows over
-threads and words the errors; a backend supplies only the kernel that ranks
-rows ``start:stop``.  numpy is imported here, on the first batch call, so
-that ``import handrank`` does not pay for it.
+Array-likes become validated numpy arrays here, rows are split over threads,
+and errors are worded; the active backend's kernels rank the rows.  numpy is
+imported on the first batch call, so that ``import handrank`` does not pay
+for it.
 """
 
 from __future__ import annotations
 
-import operator
-import os
-import threading
-from collections.abc import Callable
-from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from handrank._cards import (
-    HAND_SIZES,
-    OMAHA_BOARD_SIZES,
-    OMAHA_HOLE_SIZES,
-    board_ids_of,
-    mask_row_error,
-    row_error,
-)
+from handrank import _backend
+from handrank._cards import HAND_SIZES, board_ids_of, mask_row_error, row_error
+from handrank._games import OMAHA
+from handrank._threads import n_threads, split_rows
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-# Kernel(arr, out, start, stop) -> first invalid row in start:stop, or -1.
-Kernel = Callable[[Any, Any, int, int], int]
-# OmahaKernel(holes, boards, out, start, stop): the same over uint8 holes and boards
-# (boards 1-D when one board is shared by every row).
-OmahaKernel = Callable[[Any, Any, Any, int, int], int]
-
 MIN_ROWS_PER_THREAD = 1 << 15
-
-# numpy integer (kind, itemsize) -> enum handrank_dtype in csrc/handrank.h
-DTYPE_CODES = {("u", 1): 0, ("i", 1): 1, ("u", 2): 2, ("i", 2): 3, ("u", 4): 4, ("i", 4): 5, ("u", 8): 6, ("i", 8): 7}
+"""Rows a thread gets at least: fewer are not worth the hand-off."""
+MIN_OMAHA_ROWS_PER_THREAD = MIN_ROWS_PER_THREAD >> 4
 
 
 def _integer_array(values: object, what: str) -> np.ndarray:
@@ -99,70 +83,42 @@ def as_out(out: object, n: int) -> np.ndarray:
     return out
 
 
-def n_threads(threads: object) -> int:
-    """Threads to use: None is one, 0 is every core."""
-    if threads is None:
-        return 1
-    if isinstance(threads, bool):
-        raise TypeError("threads must be an integer or None, not bool")
-    try:
-        count = operator.index(threads)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"threads must be an integer or None, not {type(threads).__name__}") from None
-    if count < 0:
-        raise ValueError(f"threads must be >= 0, got {count}")
-    return count or (os.cpu_count() or 1)
+def evaluate_batch(
+    hands: npt.ArrayLike, *, threads: int | None = None, out: npt.NDArray[np.uint16] | None = None
+) -> npt.NDArray[np.uint16]:
+    """Rank an ``(N, k)`` array of card ids (k = 5, 6 or 7) into ``(N,)`` uint16.
 
+    Any integer dtype, strides and memory order are read in place.
+    ``threads`` splits the rows (None: one thread, 0: every core); ``out``
+    is an ``(N,)`` uint16 array to write into.  An invalid row raises a
+    ValueError naming the first one; the rows before it are written.
 
-_pool: Any = None
-_pool_size = 0
-_pool_lock = threading.Lock()
-
-
-def _executor(workers: int) -> Any:
-    """A thread pool kept between calls (starting threads costs more than a small batch)."""
-    global _pool, _pool_size
-    with _pool_lock:
-        if _pool is None or _pool_size < workers:
-            from concurrent.futures import ThreadPoolExecutor
-
-            old = _pool
-            _pool, _pool_size = ThreadPoolExecutor(workers, thread_name_prefix="handrank"), workers
-            if old is not None:
-                old.shutdown(wait=False)
-        return _pool
-
-
-def run(rows: Callable[[int, int], int], n: int, threads: int, min_rows: int = MIN_ROWS_PER_THREAD) -> int:
-    """Call ``rows(start, stop)`` over ``0:n`` split on ``threads`` threads; the first invalid row, or -1.
-
-    The calling thread takes the first part itself; the kernels release the GIL.
+    >>> evaluate_batch([[51, 47, 43, 39, 35], [0, 4, 8, 12, 21]]).tolist()
+    [1, 7462]
     """
-    workers = max(1, min(threads, n // min_rows))
-    if workers == 1:
-        return rows(0, n)
-    bounds = [n * i // workers for i in range(workers + 1)]
-    futures = [_executor(workers - 1).submit(rows, a, b) for a, b in pairwise(bounds[1:])]
-    found = [rows(bounds[0], bounds[1])] + [f.result() for f in futures]
-    bad = [b for b in found if b >= 0]
-    return min(bad) if bad else -1
-
-
-def evaluate_batch(kernel: Kernel, hands: npt.ArrayLike, threads: object, out: object) -> np.ndarray:
     count = n_threads(threads)
     arr = as_hands(hands)
     result = as_out(out, len(arr))
-    bad = run(lambda start, stop: kernel(arr, result, start, stop), len(arr), count)
+    bad = split_rows(_backend.kernels.rank_rows, len(arr), count, MIN_ROWS_PER_THREAD, arr, result)
     if bad >= 0:
         raise row_error(arr[bad].tolist(), bad)
     return result
 
 
-def evaluate_masks(kernel: Kernel, masks: npt.ArrayLike, threads: object, out: object) -> np.ndarray:
+def evaluate_masks(
+    masks: npt.ArrayLike, *, threads: int | None = None, out: npt.NDArray[np.uint16] | None = None
+) -> npt.NDArray[np.uint16]:
+    """Rank an ``(N,)`` array of 52-bit card masks (bit ``id`` per card, 5..7 cards) into ``(N,)`` uint16.
+
+    ``threads`` and ``out`` work as in ``evaluate_batch``.
+
+    >>> evaluate_masks([0b11111 << 47]).tolist()
+    [11]
+    """
     count = n_threads(threads)
     arr = as_masks(masks)
     result = as_out(out, len(arr))
-    bad = run(lambda start, stop: kernel(arr, result, start, stop), len(arr), count)
+    bad = split_rows(_backend.kernels.rank_masks, len(arr), count, MIN_ROWS_PER_THREAD, arr, result)
     if bad >= 0:
         raise mask_row_error(int(arr[bad]), bad)
     return result
@@ -182,8 +138,20 @@ def _first_out_of_range(holes: np.ndarray, boards: np.ndarray) -> int:
 
 
 def evaluate_omaha_batch(
-    kernel: OmahaKernel, holes: npt.ArrayLike, boards: npt.ArrayLike, threads: object, out: object
-) -> np.ndarray:
+    holes: npt.ArrayLike,
+    boards: npt.ArrayLike,
+    *,
+    threads: int | None = None,
+    out: npt.NDArray[np.uint16] | None = None,
+) -> npt.NDArray[np.uint16]:
+    """Rank ``(N, h)`` Omaha holes (h = 4, 5 or 6) against boards ``(N, b)``, or one board ``(b,)``, b = 3..5.
+
+    Each hand plays exactly two hole cards and three board cards.
+    ``threads`` and ``out`` work as in ``evaluate_batch``.
+
+    >>> evaluate_omaha_batch([[50, 46, 0, 5], [50, 48, 25, 3]], [42, 38, 34, 28, 4]).tolist()
+    [1, 3381]
+    """
     import numpy as np
 
     count = n_threads(threads)
@@ -192,8 +160,8 @@ def evaluate_omaha_batch(
         hole_arr = hole_arr.reshape(0, 4)
     if hole_arr.ndim != 2:
         raise ValueError(f"holes must be a 2-D array of shape (N, 4|5|6), got shape {hole_arr.shape}")
-    if hole_arr.shape[1] not in OMAHA_HOLE_SIZES:
-        raise ValueError(f"an Omaha hole has 4, 5 or 6 cards, got rows of {hole_arr.shape[1]}")
+    if hole_arr.shape[1] not in OMAHA.hole_sizes:
+        raise ValueError(f"{OMAHA.hand_rule}, got rows of {hole_arr.shape[1]}")
     n = len(hole_arr)
     board_arr = _integer_array(boards, "boards")
     if board_arr.ndim == 1:
@@ -204,8 +172,8 @@ def evaluate_omaha_batch(
     elif board_arr.ndim == 2:
         if len(board_arr) != n:
             raise ValueError(f"holes has {n} rows but boards has {len(board_arr)}")
-        if board_arr.shape[1] not in OMAHA_BOARD_SIZES:
-            raise ValueError(f"an Omaha board has 3, 4 or 5 cards, got rows of {board_arr.shape[1]}")
+        if board_arr.shape[1] not in OMAHA.board_sizes:
+            raise ValueError(f"{OMAHA.board_rule}, got rows of {board_arr.shape[1]}")
         rows_board = board_arr
         shared = None
     else:
@@ -216,7 +184,7 @@ def evaluate_omaha_batch(
     stop_at = n if bad < 0 else bad
     h8 = np.ascontiguousarray(hole_arr[:stop_at], dtype=np.uint8)
     b8 = shared if shared is not None else np.ascontiguousarray(rows_board[:stop_at], dtype=np.uint8)
-    found = run(lambda start, stop: kernel(h8, b8, result, start, stop), stop_at, count, MIN_ROWS_PER_THREAD >> 4)
+    found = split_rows(_backend.kernels.rank_omaha_rows, stop_at, count, MIN_OMAHA_ROWS_PER_THREAD, h8, b8, result)
     if found >= 0:
         bad = found
     if bad >= 0:

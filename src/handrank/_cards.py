@@ -1,4 +1,4 @@
-"""Card parsing, formatting and validation, shared by both backends.
+"""Cards: parsing, formatting and validation, written once for both backends.
 
 Every error either backend raises about a card, a hand or a mask is worded
 here, so the compiled and pure-Python backends say exactly the same thing.
@@ -9,20 +9,22 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable
 
+from handrank._games import OMAHA, Game, or_list
 from handrank._tables import N_CARDS, RANK_CHARS, SUIT_CHARS
 
 HAND_SIZES = (5, 6, 7)
-OMAHA_HOLE_SIZES = (4, 5, 6)
-OMAHA_BOARD_SIZES = (3, 4, 5)
 
 CardLike = str | int
 Cards = str | int | Iterable[CardLike]
 
 _RANKS = {ch: i for i, ch in enumerate(RANK_CHARS)} | {ch.lower(): i for i, ch in enumerate(RANK_CHARS)}
 _SUITS = {ch: i for i, ch in enumerate(SUIT_CHARS)} | {ch.upper(): i for i, ch in enumerate(SUIT_CHARS)}
-_SUITS |= {"♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠": 3, "♤": 3}
+SUIT_SYMBOLS = {"♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠": 3, "♤": 3}
+"""Suit symbols read as suits (black and white), beside ``SUIT_CHARS`` in either case."""
+_SUITS |= SUIT_SYMBOLS
 _SEPARATORS = " \t\r\n,;"
-_CARD_STRS = [r + s for r in RANK_CHARS for s in SUIT_CHARS]
+CARD_NAMES: tuple[str, ...] = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
+"""The name of every card id: CARD_NAMES[51] == 'As'."""
 
 
 def card_str(card: int) -> str:
@@ -31,7 +33,7 @@ def card_str(card: int) -> str:
     >>> card_str(51)
     'As'
     """
-    return _CARD_STRS[_card_id(card)]
+    return CARD_NAMES[_card_id(card)]
 
 
 def cards_str(cards: Cards) -> str:
@@ -40,7 +42,7 @@ def cards_str(cards: Cards) -> str:
     >>> cards_str([51, 47, 0])
     'As Ks 2c'
     """
-    return " ".join(_CARD_STRS[c] for c in parse_cards(cards))
+    return " ".join(CARD_NAMES[c] for c in parse_cards(cards))
 
 
 def _card_id(value: object) -> int:
@@ -107,7 +109,7 @@ def parse_cards(cards: Cards) -> list[int]:
     seen = 0
     for card in out:
         if seen >> card & 1:
-            raise ValueError(f"duplicate card {_CARD_STRS[card]}")
+            raise ValueError(f"duplicate card {CARD_NAMES[card]}")
         seen |= 1 << card
     return out
 
@@ -116,30 +118,30 @@ def hand_ids(cards: Cards, sizes: tuple[int, ...] = HAND_SIZES) -> list[int]:
     """Parse a hand and check its card count."""
     ids = parse_cards(cards)
     if len(ids) not in sizes:
-        raise ValueError(f"a hand has {_or_list(sizes)} cards, got {len(ids)}")
+        raise ValueError(f"a hand has {or_list(sizes)} cards, got {len(ids)}")
     return ids
 
 
-def board_ids_of(board: Cards, sizes: tuple[int, ...] = OMAHA_BOARD_SIZES) -> list[int]:
-    """Parse a board on its own; errors say it is the board."""
+def board_ids_of(board: Cards, game: Game = OMAHA) -> list[int]:
+    """Parse a showdown board on its own; errors say it is the board."""
     try:
         ids = parse_cards(board)
     except ValueError as exc:
         raise ValueError(f"board: {exc}") from None
-    if len(ids) not in sizes:
-        raise ValueError(f"a board has {_or_list(sizes)} cards, got {len(ids)}")
+    if len(ids) not in game.board_sizes:
+        raise ValueError(f"{game.board_rule}, got {len(ids)}")
     return ids
 
 
 def omaha_ids(hole: Cards, board: Cards) -> tuple[list[int], list[int]]:
     """Parse and check an Omaha hole (4..6 cards) and board (3..5), no card in both."""
     hole_ids = parse_cards(hole)
-    if len(hole_ids) not in OMAHA_HOLE_SIZES:
-        raise ValueError(f"an Omaha hole has 4, 5 or 6 cards, got {len(hole_ids)}")
+    if len(hole_ids) not in OMAHA.hole_sizes:
+        raise ValueError(f"{OMAHA.hand_rule}, got {len(hole_ids)}")
     board_ids = board_ids_of(board)
     for card in board_ids:
         if card in hole_ids:
-            raise ValueError(f"duplicate card {_CARD_STRS[card]} (in the hole and on the board)")
+            raise ValueError(f"duplicate card {CARD_NAMES[card]} (in the hole and on the board)")
     return hole_ids, board_ids
 
 
@@ -156,11 +158,6 @@ def check_mask(mask: object) -> int:
     return value
 
 
-def _or_list(sizes: tuple[int, ...]) -> str:
-    words = [str(s) for s in sizes]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
 def row_error(row: Iterable[int], index: int) -> ValueError:
     """The error for an invalid row of a batch of card ids."""
     seen = 0
@@ -169,7 +166,7 @@ def row_error(row: Iterable[int], index: int) -> ValueError:
         if not 0 <= value < N_CARDS:
             return ValueError(f"row {index}: card id {value} is out of range 0..51")
         if seen >> value & 1:
-            return ValueError(f"row {index}: duplicate card {_CARD_STRS[value]}")
+            return ValueError(f"row {index}: duplicate card {CARD_NAMES[value]}")
         seen |= 1 << value
     return ValueError(f"row {index} is invalid")  # unreachable for rows the kernels reject
 

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 import handrank
-from handrank._showdown import GAMES
+from handrank._games import EQUITY_GAMES, SHOWDOWN_GAMES, game
 
 
 def _print_fields(info: dict[str, Any]) -> None:
@@ -106,14 +106,15 @@ class _ProgressBar:
 
 
 def _equity(args: argparse.Namespace) -> int:
-    sizes = (2,) if args.game == "holdem" else (4, 5, 6)
+    sizes = game(args.game).hole_sizes
     players: list[Any] = []
     for text in args.players:
         try:
             cards = handrank.parse_cards(text)
             players.append(cards if len(cards) in sizes else handrank.Range(text, game=args.game))
         except ValueError:
-            hole = 4 if args.game == "omaha" and text.strip().lower() in ("random", "*") else None
+            random = text.strip().lower() in ("random", "*")
+            hole = sizes[0] if random and len(sizes) > 1 else None
             players.append(handrank.Range(text, game=args.game, hole_size=hole))
     exact = True if args.exact else (False if args.trials else None)
     bar = _ProgressBar()
@@ -174,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     sd = sub.add_parser("showdown", help="find the winners among several hands", description="Show hands down.")
     sd.add_argument("hands", nargs="+", help='one argument per player, such as "As Ac" "Kh Ks"')
     sd.add_argument("--board", default="", help='the board, such as "Ah Kd 7c 7s 2d" (Hold\'em and Omaha)')
-    sd.add_argument("--game", choices=GAMES, default="holdem", help="the game (default holdem)")
+    sd.add_argument("--game", choices=SHOWDOWN_GAMES, default="holdem", help="the game (default holdem)")
     for p in (ev, sd):
         p.add_argument("--lang", choices=("en", "es", "ru"), default="en", help="language of descriptions")
     eq = sub.add_parser(
@@ -185,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     eq.add_argument("players", nargs="+", help='hands ("AhKh") or ranges ("QQ+,AKs", "random")')
     eq.add_argument("--board", default="", help='board cards, such as "2c7d9h"')
     eq.add_argument("--dead", default="", help="cards out of play")
-    eq.add_argument("--game", choices=("holdem", "omaha"), default="holdem", help="the game (default holdem)")
+    eq.add_argument("--game", choices=EQUITY_GAMES, default="holdem", help="the game (default holdem)")
     eq.add_argument("--trials", type=_count, help="Monte Carlo trials, such as 1M (default: exact when affordable)")
     eq.add_argument("--exact", action="store_true", help="enumerate every deal, however long it takes")
     eq.add_argument("--seed", type=int, help="Monte Carlo seed, for a repeatable run")

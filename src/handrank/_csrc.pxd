@@ -2,9 +2,23 @@
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
 
 cdef extern from "handrank.h" nogil:
+    cdef enum handrank_dtype:
+        HANDRANK_U8
+        HANDRANK_I8
+        HANDRANK_U16
+        HANDRANK_I16
+        HANDRANK_U32
+        HANDRANK_I32
+        HANDRANK_U64
+        HANDRANK_I64
+    cdef enum handrank_game:
+        HANDRANK_HOLDEM
+        HANDRANK_OMAHA
+    enum: HANDRANK_MAX_PLAYERS
+
     uint16_t handrank_evaluate(const uint8_t *cards, int n) noexcept
     uint16_t handrank_evaluate_mask(uint64_t mask) noexcept
-    int64_t handrank_evaluate_batch(const void *cards, int dtype, int64_t n_rows, int k,
+    int64_t handrank_evaluate_batch(const void *cards, handrank_dtype dtype, int64_t n_rows, int k,
                                     Py_ssize_t row_stride, Py_ssize_t col_stride,
                                     uint16_t *out, Py_ssize_t out_stride) noexcept
     int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, Py_ssize_t stride,
@@ -15,10 +29,10 @@ cdef extern from "handrank.h" nogil:
                                           int64_t n_rows, uint16_t *out, Py_ssize_t out_stride) noexcept
     ctypedef struct handrank_tally:
         uint64_t wins, ties, share, share_sq
-    uint64_t handrank_enumerate(int game, const uint8_t *holes, int n_players, int hole_size,
+    uint64_t handrank_enumerate(handrank_game game, const uint8_t *holes, int n_players, int hole_size,
                                 const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
                                 int first_lo, int first_hi, handrank_tally *out) noexcept
-    int64_t handrank_monte_carlo(int game, int n_players, int hole_size, const uint8_t *combos,
+    int64_t handrank_monte_carlo(handrank_game game, int n_players, int hole_size, const uint8_t *combos,
                                  const int64_t *offsets, const uint64_t *cum_weights,
                                  const uint8_t *board, int n_board, uint64_t dead, uint64_t seed,
                                  int64_t block_lo, int64_t block_hi, int64_t block_trials,

@@ -1,8 +1,11 @@
 """Equity: how often each player wins, by exact enumeration or seeded Monte Carlo.
 
-Written once over two kernels that each backend provides (``_enumerate`` and
-``_monte_carlo``, the same algorithms in C and in Python), so both backends
-give the very same numbers, Monte Carlo included, whatever the thread count.
+``equity`` checks the players, board and dead cards, turns hands and ranges
+into matchups (exact) or weighted combo lists (Monte Carlo), and runs the
+active backend's ``enumerate_boards`` or ``monte_carlo`` kernel over work
+units on the shared thread pool.  Both backends implement the same
+algorithms, so they give the very same numbers, Monte Carlo included,
+whatever the thread count.
 """
 
 from __future__ import annotations
@@ -10,19 +13,20 @@ from __future__ import annotations
 import math
 import operator
 import os
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations, permutations, product
-from typing import Any
+from itertools import permutations, product
 
-from handrank._batch import n_threads, run
-from handrank._cards import _CARD_STRS, Cards, parse_cards
+from handrank import _backend
+from handrank._cards import CARD_NAMES, Cards, parse_cards
+from handrank._games import EQUITY_GAMES, EquityGameName, Game
+from handrank._games import game as _game
+from handrank._kernels import MAX_PLAYERS, SHARE_UNIT, Tally
 from handrank._ranges import Range
+from handrank._threads import n_threads, run_tasks
 
-GAMES = {"holdem": 0, "omaha": 1}
-MAX_PLAYERS = 10
-SHARE_UNIT = 2520  # a k-way tie gives each 2520 / k, exact for k <= 10
 BLOCK_TRIALS = 1024  # Monte Carlo trials per seeded block
 MAX_REDRAWS = 10_000  # redraws of one deal before the ranges are called impossible
 # exact=None enumerates when matchups x boards x players stays under this.
@@ -32,9 +36,7 @@ DEFAULT_TRIALS = 1_000_000
 MAX_LISTED_MATCHUPS = 20_000
 
 Player = Cards | Range
-Tally = tuple[int, int, int, int]  # wins, ties, share (1/2520 units), share squared
-Enumerate = Callable[[int, list[int], int, int, list[int], list[int], int, int], tuple[int, list[Tally]]]
-MonteCarlo = Callable[..., tuple[int, list[Tally]]]
+Combos = list[tuple[tuple[int, ...], Fraction]]
 
 
 @dataclass(frozen=True)
@@ -68,22 +70,20 @@ def _normalise(value: Fraction) -> int | Fraction:
     return value.numerator if value.denominator == 1 else value
 
 
-def _player_combos(player: Player, index: int, game: str) -> tuple[list[tuple[tuple[int, ...], Fraction]] | None, int]:
+def _player_combos(player: Player, index: int, rules: Game) -> tuple[Combos | None, int]:
     """A player's (cards, weight) list, or None for an Omaha random hand; and the hole size."""
     if isinstance(player, Range):
-        if player.game != game:
-            raise ValueError(f"player {index}: a {player.game} range in a {game} equity")
-        if player.is_random and game == "omaha":
+        if player.game != rules.name:
+            raise ValueError(f"player {index}: a {player.game} range in a {rules.name} equity")
+        if player.is_random and rules.name == "omaha":
             return None, player.hole_size
         return [(tuple(c), w) for c, w in player.combos], player.hole_size
     try:
         ids = parse_cards(player)
-    except ValueError as exc:
-        raise ValueError(f"player {index}: {exc}") from None
-    sizes = (2,) if game == "holdem" else (4, 5, 6)
-    if len(ids) not in sizes:
-        want = "2" if game == "holdem" else "4, 5 or 6"
-        raise ValueError(f"player {index}: a {game} hand has {want} cards, got {len(ids)}")
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"player {index}: {exc}") from None
+    if len(ids) not in rules.hole_sizes:
+        raise ValueError(f"player {index}: {rules.hand_rule}, got {len(ids)}")
     return [(tuple(sorted(ids, reverse=True)), Fraction(1))], len(ids)
 
 
@@ -103,20 +103,38 @@ _PERMS = list(permutations(range(4)))
 
 def equity(
     players: Sequence[Player],
-    board: Cards,
-    dead: Cards,
+    board: Cards = (),
+    dead: Cards = (),
     *,
-    game: str,
-    exact: bool | None,
-    trials: int | None,
-    seed: int | None,
-    threads: object,
-    progress: Callable[[float], object] | None,
-    enumerate_kernel: Enumerate,
-    monte_carlo_kernel: MonteCarlo,
+    game: EquityGameName = "holdem",
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[float], object] | None = None,
 ) -> EquityResult:
-    if game not in GAMES:
-        raise ValueError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
+    """Each player's equity: how often their hand wins, ties splitting the pot.
+
+    ``players`` holds 2 to 10 hands (cards) or ``Range`` objects; ``board``
+    has 0..5 cards and ``dead`` cards are out of play.  ``exact=None``
+    enumerates every deal when that is small enough and samples otherwise;
+    ``exact=True``/``False`` force it (a ``trials`` count also asks for
+    Monte Carlo).  Monte Carlo runs ``trials`` deals
+    (rounded up to whole blocks of 1024) and is repeatable: the same ``seed``
+    gives the same numbers on every backend and thread count.  ``threads``
+    works as in ``evaluate_batch``; ``progress`` is called with the fraction
+    done.
+
+    >>> result = equity(["Ah Kh", "Qs Qd"])
+    >>> result.wins, result.ties, result.losses
+    ((787966, 917606), (6732, 6732), (917606, 787966))
+    >>> round(result.equity[0], 7)
+    0.4621446
+    >>> result = equity(["Ah Kh", "Qs Qd"], board="2c 7d 9h Ts")
+    >>> result.wins, result.ties, result.losses, result.total
+    ((6, 38), (0, 0), (38, 6), 44)
+    """
+    rules = _game(game, EQUITY_GAMES)
     if isinstance(players, (str, bytes, Range)) or not isinstance(players, Sequence):
         raise TypeError("players must be a sequence of hands or Ranges, one per player")
     if not 2 <= len(players) <= MAX_PLAYERS:
@@ -133,7 +151,7 @@ def equity(
         raise ValueError(f"a board has at most 5 cards, got {len(board_ids)}")
     for card in dead_ids:
         if card in board_ids:
-            raise ValueError(f"dead card {_CARD_STRS[card]} is also on the board")
+            raise ValueError(f"dead card {CARD_NAMES[card]} is also on the board")
     if trials is not None:
         if isinstance(trials, bool) or not hasattr(trials, "__index__"):
             raise TypeError(f"trials must be an integer, not {type(trials).__name__}")
@@ -149,10 +167,10 @@ def equity(
 
     taken = set(board_ids) | set(dead_ids)
     fixed_owner: dict[int, int] = {}
-    lists: list[list[tuple[tuple[int, ...], Fraction]] | None] = []
+    lists: list[Combos | None] = []
     sizes: set[int] = set()
     for i, player in enumerate(players):
-        combos, size = _player_combos(player, i, game)
+        combos, size = _player_combos(player, i, rules)
         sizes.add(size)
         if combos is not None and len(combos) == 1 and not isinstance(player, Range):
             for card in combos[0][0]:
@@ -160,7 +178,7 @@ def equity(
                     where = (
                         "on the board or dead" if card not in fixed_owner else f"in player {fixed_owner[card]}'s hand"
                     )
-                    raise ValueError(f"player {i}: card {_CARD_STRS[card]} is also {where}")
+                    raise ValueError(f"player {i}: card {CARD_NAMES[card]} is also {where}")
                 fixed_owner[card] = i
             taken |= set(combos[0][0])
         lists.append(combos)
@@ -182,31 +200,23 @@ def equity(
         matchups = _affordable_matchups(lists, board_ids, dead_ids, hole_size) if trials is None else None
         exact = matchups is not None
     if exact:
-        if any(c is None for c in lists):
+        known = [c for c in lists if c is not None]
+        if len(known) < len(lists):
             raise ValueError("exact equity cannot enumerate an Omaha random hand; use Monte Carlo (exact=False)")
         if matchups is None:
-            matchups = _matchups(lists, canonical=not board_ids and not dead_ids)  # type: ignore[arg-type]
-        return _exact(matchups, len(lists), board_ids, dead_ids, game, hole_size, count, progress, enumerate_kernel)
+            matchups = _matchups(known, canonical=not board_ids and not dead_ids)
+        return _exact(matchups, len(lists), board_ids, dead_ids, rules, hole_size, count, progress)
     seed_used = int.from_bytes(os.urandom(8), "little") if seed is None else operator.index(seed) % (1 << 64)
-    return _monte_carlo(
-        lists,
-        board_ids,
-        dead_ids,
-        game,
-        hole_size,
-        trials or DEFAULT_TRIALS,
-        seed_used,
-        count,
-        progress,
-        monte_carlo_kernel,
-    )
+    trials_asked = DEFAULT_TRIALS if trials is None else trials
+    return _monte_carlo(lists, board_ids, dead_ids, rules, hole_size, trials_asked, seed_used, count, progress)
 
 
 def _affordable_matchups(
-    lists: list[Any], board: list[int], dead: list[int], hole_size: int
+    entries: list[Combos | None], board: list[int], dead: list[int], hole_size: int
 ) -> dict[tuple[tuple[int, ...], ...], Fraction] | None:
     """The matchups to enumerate when matchups x boards x players stays under EXACT_LIMIT, else None."""
-    if any(c is None for c in lists):
+    lists = [c for c in entries if c is not None]
+    if len(lists) < len(entries):
         return None
     deck = 52 - len(board) - len(dead) - hole_size * len(lists)
     per_matchup = math.comb(deck, 5 - len(board)) * len(lists)
@@ -219,9 +229,7 @@ def _affordable_matchups(
     return matchups if len(matchups) * per_matchup <= EXACT_LIMIT else None
 
 
-def _matchups(
-    lists: list[list[tuple[tuple[int, ...], Fraction]]], canonical: bool
-) -> dict[tuple[tuple[int, ...], ...], Fraction]:
+def _matchups(lists: list[Combos], canonical: bool) -> dict[tuple[tuple[int, ...], ...], Fraction]:
     """Every collision-free assignment of hands, weighted; merged by suit isomorphism when allowed.
 
     Relabelling suits maps a deal to an equally likely one only when no board
@@ -244,48 +252,38 @@ def _exact(
     n: int,
     board: list[int],
     dead: list[int],
-    game: str,
+    rules: Game,
     hole_size: int,
     threads: int,
     progress: Callable[[float], object] | None,
-    kernel: Enumerate,
 ) -> EquityResult:
     if not matchups:
         raise ValueError("the ranges leave no possible deal (every matchup shares a card)")
-    units: list[tuple[tuple[tuple[int, ...], ...], int, int]] = []
+    # Each matchup is split by the first board card drawn, so threads and progress have units.
+    units: list[tuple[int, bytes, int, int, bytes, bytes, int, int]] = []
+    weights: list[Fraction] = []
+    fixed = bytes(board)
     for hands in matchups:
         used = set(board) | set(dead) | {c for h in hands for c in h}
-        deck_size = 52 - len(used)
-        # Split each matchup by the first board card drawn, so threads and progress have units.
-        step = max(1, deck_size // 8) if len(board) < 5 else deck_size
-        units += [(hands, lo, min(lo + step, deck_size)) for lo in range(0, deck_size, step)]
-    results: list[tuple[int, list[Tally]] | None] = [None] * len(units)
-
-    def work(start: int, stop: int) -> int:
-        for u in range(start, stop):
-            hands, lo, hi = units[u]
-            used = set(board) | set(dead) | {c for h in hands for c in h}
-            deck = [c for c in range(52) if c not in used]
-            holes = [c for h in hands for c in h]
-            results[u] = kernel(GAMES[game], holes, n, hole_size, board, deck, lo, hi)
-        return -1
-
-    _run_units(work, len(units), threads, progress)
+        deck = bytes(c for c in range(52) if c not in used)
+        holes = bytes(c for h in hands for c in h)
+        step = max(1, len(deck) // 8) if len(board) < 5 else len(deck)
+        for lo in range(0, len(deck), step):
+            units.append((rules.code, holes, n, hole_size, fixed, deck, lo, min(lo + step, len(deck))))  # type: ignore[arg-type]
+            weights.append(matchups[hands])
+    results = run_tasks(_backend.kernels.enumerate_boards, units, threads, progress)
     wins = [Fraction(0)] * n
     ties = [Fraction(0)] * n
     share = [Fraction(0)] * n
     total = Fraction(0)
     boards = 0
-    for (hands, _, _), result in zip(units, results, strict=True):
-        assert result is not None
-        count, tallies = result
-        weight = matchups[hands]
+    for weight, (count, tallies) in zip(weights, results, strict=True):
         boards += count
         total += weight * count
-        for p, (w, t, s, _) in enumerate(tallies):
-            wins[p] += weight * w
-            ties[p] += weight * t
-            share[p] += weight * s
+        for p, tally in enumerate(tallies):
+            wins[p] += weight * tally.wins
+            ties[p] += weight * tally.ties
+            share[p] += weight * tally.share
     fractions = tuple(s / (SHARE_UNIT * total) for s in share)
     return EquityResult(
         equity=tuple(float(f) for f in fractions),
@@ -302,22 +300,6 @@ def _exact(
     )
 
 
-def _run_units(
-    work: Callable[[int, int], int], n_units: int, threads: int, progress: Callable[[float], object] | None
-) -> None:
-    """Run work units in groups over the threads, reporting progress from this thread between groups."""
-    group = max(1, threads * 4)
-    for lo in range(0, n_units, group):
-        hi = min(n_units, lo + group)
-
-        def part(a: int, b: int, base: int = lo) -> int:
-            return work(base + a, base + b)
-
-        run(part, hi - lo, threads, 1)
-        if progress is not None:
-            progress(hi / n_units)
-
-
 def _integer_weights(combos: Iterable[tuple[tuple[int, ...], Fraction]]) -> list[int]:
     weights = [w for _, w in combos]
     scale = math.lcm(*(w.denominator for w in weights))
@@ -325,76 +307,54 @@ def _integer_weights(combos: Iterable[tuple[tuple[int, ...], Fraction]]) -> list
 
 
 def _monte_carlo(
-    lists: list[list[tuple[tuple[int, ...], Fraction]] | None],
+    lists: list[Combos | None],
     board: list[int],
     dead: list[int],
-    game: str,
+    rules: Game,
     hole_size: int,
     trials: int,
     seed: int,
     threads: int,
     progress: Callable[[float], object] | None,
-    kernel: MonteCarlo,
 ) -> EquityResult:
     n = len(lists)
-    combos: list[int] = []
-    offsets = [0]
-    cum: list[int] = []
+    combos = bytearray()
+    offsets = array("q", [0])
+    cum = array("Q")
     for entry in lists:
         if entry is not None:
             running = 0
             for (cards, _), w in zip(entry, _integer_weights(entry), strict=True):
-                combos += cards
+                combos += bytes(cards)
                 running += w
                 cum.append(running)
         offsets.append(len(cum))
     dead_mask = sum(1 << c for c in dead)
     blocks = -(-trials // BLOCK_TRIALS)
     per_unit = max(1, min(64, blocks // (threads * 8) or 1))
-    units = [(lo, min(lo + per_unit, blocks)) for lo in range(0, blocks, per_unit)]
-    results: list[tuple[int, list[Tally]] | None] = [None] * len(units)
-
-    def work(start: int, stop: int) -> int:
-        for u in range(start, stop):
-            lo, hi = units[u]
-            results[u] = kernel(
-                GAMES[game],
-                n,
-                hole_size,
-                combos,
-                offsets,
-                cum,
-                board,
-                dead_mask,
-                seed,
-                lo,
-                hi,
-                BLOCK_TRIALS,
-                MAX_REDRAWS,
-            )
-        return -1
-
-    _run_units(work, len(units), threads, progress)
+    common = (rules.code, n, hole_size, bytes(combos), offsets, cum, bytes(board), dead_mask, seed)
+    units = [(*common, lo, min(lo + per_unit, blocks), BLOCK_TRIALS, MAX_REDRAWS) for lo in range(0, blocks, per_unit)]
+    results = run_tasks(_backend.kernels.monte_carlo, units, threads, progress)
     done = 0
-    tallies = [[0, 0, 0, 0] for _ in range(n)]
-    for result in results:
-        assert result is not None
-        count, part = result
+    totals = [[0, 0, 0, 0] for _ in range(n)]
+    for count, part in results:
         if count < 0:
             raise ValueError("the ranges leave (almost) no possible deal: hands keep colliding")
         done += count
         for p in range(n):
             for k in range(4):
-                tallies[p][k] += part[p][k]
-    eq = tuple(t[2] / (SHARE_UNIT * done) for t in tallies)
+                totals[p][k] += part[p][k]
+    tallies = [Tally(*t) for t in totals]
+    eq = tuple(t.share / (SHARE_UNIT * done) for t in tallies)
     stderr = tuple(
-        math.sqrt(max(0.0, t[3] / (SHARE_UNIT**2 * done) - e * e) / done) for t, e in zip(tallies, eq, strict=True)
+        math.sqrt(max(0.0, t.share_sq / (SHARE_UNIT**2 * done) - e * e) / done)
+        for t, e in zip(tallies, eq, strict=True)
     )
     return EquityResult(
         equity=eq,
-        wins=tuple(t[0] for t in tallies),
-        ties=tuple(t[1] for t in tallies),
-        losses=tuple(done - t[0] - t[1] for t in tallies),
+        wins=tuple(t.wins for t in tallies),
+        ties=tuple(t.ties for t in tallies),
+        losses=tuple(done - t.wins - t.ties for t in tallies),
         total=done,
         exact=False,
         boards=0,
@@ -403,137 +363,3 @@ def _monte_carlo(
         equity_fraction=None,
         seed=seed,
     )
-
-
-# ---- the pure-Python kernels (the C ones live in csrc/equity.c) ----------------------------------
-
-
-def _splitmix(state: int) -> tuple[int, int]:
-    state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    return state, z ^ (z >> 31)
-
-
-def _settle(
-    game: int,
-    hands: list[list[int]],
-    board: list[int],
-    rank7: Callable[[list[int]], int],
-    rank_omaha: Callable[[list[int], list[int]], int],
-    out: list[list[int]],
-) -> None:
-    """Rank every hand on a complete board and credit the showdown."""
-    ranks = [rank7(h + board) for h in hands] if game == 0 else [rank_omaha(h, board) for h in hands]
-    best = min(ranks)
-    count = ranks.count(best)
-    part = SHARE_UNIT // count
-    for p, r in enumerate(ranks):
-        if r == best:
-            out[p][0 if count == 1 else 1] += 1
-            out[p][2] += part
-            out[p][3] += part * part
-
-
-def py_enumerate(
-    rank7: Callable[[list[int]], int],
-    rank_omaha: Callable[[list[int], list[int]], int],
-    game: int,
-    holes: list[int],
-    n_players: int,
-    hole_size: int,
-    board: list[int],
-    deck: list[int],
-    first_lo: int,
-    first_hi: int,
-) -> tuple[int, list[Tally]]:
-    out = [[0, 0, 0, 0] for _ in range(n_players)]
-    hands = [holes[p * hole_size : (p + 1) * hole_size] for p in range(n_players)]
-    left = 5 - len(board)
-    boards = 0
-    if left == 0:
-        completions: Iterable[tuple[int, ...]] = [()] if first_lo == 0 else []
-    else:
-        first = range(first_lo, min(first_hi, len(deck) - left + 1))
-        completions = ((deck[i], *rest) for i in first for rest in combinations(deck[i + 1 :], left - 1))
-    for extra in completions:
-        _settle(game, hands, board + list(extra), rank7, rank_omaha, out)
-        boards += 1
-    return boards, [tuple(t) for t in out]  # type: ignore[misc]
-
-
-def py_monte_carlo(
-    rank7: Callable[[list[int]], int],
-    rank_omaha: Callable[[list[int], list[int]], int],
-    game: int,
-    n_players: int,
-    hole_size: int,
-    combos: list[int],
-    offsets: list[int],
-    cum: list[int],
-    board: list[int],
-    dead: int,
-    seed: int,
-    block_lo: int,
-    block_hi: int,
-    block_trials: int,
-    max_redraws: int,
-) -> tuple[int, list[Tally]]:
-    from bisect import bisect_right
-
-    out = [[0, 0, 0, 0] for _ in range(n_players)]
-    board_mask = sum(1 << c for c in board)
-    trials = 0
-    for block in range(block_lo, block_hi):
-        state, z = _splitmix(seed)
-        state, z = _splitmix(z ^ block)
-        state = z
-        for _ in range(block_trials):
-            redraws = 0
-            while True:
-                used = board_mask | dead
-                hands: list[list[int]] = []
-                ok = True
-                for p in range(n_players):
-                    lo, hi = offsets[p], offsets[p + 1]
-                    if lo == hi:
-                        hand = []
-                        for _ in range(hole_size):
-                            while True:
-                                state, r = _splitmix(state)
-                                c = (r * 52) >> 64
-                                if not used >> c & 1:
-                                    break
-                            used |= 1 << c
-                            hand.append(c)
-                        hands.append(hand)
-                        continue
-                    if hi - lo == 1:
-                        pick = lo  # a fixed hand draws nothing
-                    else:
-                        state, r = _splitmix(state)
-                        pick = bisect_right(cum, (r * cum[hi - 1]) >> 64, lo, hi)
-                    hand = combos[pick * hole_size : (pick + 1) * hole_size]
-                    for c in hand:
-                        if used >> c & 1:
-                            ok = False
-                        used |= 1 << c
-                    hands.append(hand)
-                    if not ok:
-                        break
-                if ok:
-                    break
-                redraws += 1
-                if redraws >= max_redraws:
-                    return -1, [tuple(t) for t in out]  # type: ignore[misc]
-            full = list(board)
-            while len(full) < 5:
-                state, r = _splitmix(state)
-                c = (r * 52) >> 64
-                if not used >> c & 1:
-                    used |= 1 << c
-                    full.append(c)
-            _settle(game, hands, full, rank7, rank_omaha, out)
-            trials += 1
-    return trials, [tuple(t) for t in out]  # type: ignore[misc]

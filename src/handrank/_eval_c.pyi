@@ -1,40 +1,52 @@
-from typing import Any
+from array import array
 
 import numpy as np
 import numpy.typing as npt
 
 from handrank._cards import Cards
-from handrank._equity import EquityResult
-from handrank._showdown import Showdown
+from handrank._kernels import Tally
 
-__all__: list[str]
+__all__ = [
+    "enumerate_boards",
+    "evaluate",
+    "evaluate_mask",
+    "evaluate_omaha",
+    "monte_carlo",
+    "rank_masks",
+    "rank_omaha_rows",
+    "rank_rows",
+]
 
 def evaluate(cards: Cards) -> int: ...
 def evaluate_mask(mask: int) -> int: ...
-def best_five(cards: Cards) -> tuple[int, ...]: ...
-def evaluate_batch(hands: npt.ArrayLike, *, threads: int | None = None, out: Any = None) -> np.ndarray: ...
-def evaluate_masks(masks: npt.ArrayLike, *, threads: int | None = None, out: Any = None) -> np.ndarray: ...
 def evaluate_omaha(hole: Cards, board: Cards) -> int: ...
-def best_five_omaha(hole: Cards, board: Cards) -> tuple[int, ...]: ...
-def evaluate_omaha_batch(
-    holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None, out: Any = None
-) -> np.ndarray: ...
-def showdown(hands: Any, board: Cards = (), *, game: str = "holdem") -> Showdown: ...
-def equity(
-    players: Any,
-    board: Cards = (),
-    dead: Cards = (),
-    *,
-    game: str = "holdem",
-    exact: bool | None = None,
-    trials: int | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-    progress: Any = None,
-) -> EquityResult: ...
-def _enumerate(*args: Any) -> tuple[int, list[tuple[int, int, int, int]]]: ...
-def _monte_carlo(*args: Any) -> tuple[int, list[tuple[int, int, int, int]]]: ...
-def _kernel(arr: Any, out: Any, start: int, stop: int) -> int: ...
-def _mask_kernel(arr: Any, out: Any, start: int, stop: int) -> int: ...
-def _omaha_kernel(holes: Any, boards: Any, out: Any, start: int, stop: int) -> int: ...
-def _omaha_rank(hole: list[int], board: list[int]) -> int: ...
+def rank_rows(hands: np.ndarray, out: npt.NDArray[np.uint16], start: int, stop: int) -> int: ...
+def rank_masks(masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int: ...
+def rank_omaha_rows(
+    holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int
+) -> int: ...
+def enumerate_boards(
+    game: int,
+    holes: bytes,
+    n_players: int,
+    hole_size: int,
+    board: bytes,
+    deck: bytes,
+    first_lo: int,
+    first_hi: int,
+) -> tuple[int, list[Tally]]: ...
+def monte_carlo(
+    game: int,
+    n_players: int,
+    hole_size: int,
+    combos: bytes,
+    offsets: array[int],
+    cum_weights: array[int],
+    board: bytes,
+    dead: int,
+    seed: int,
+    block_lo: int,
+    block_hi: int,
+    block_trials: int,
+    max_redraws: int,
+) -> tuple[int, list[Tally]]: ...

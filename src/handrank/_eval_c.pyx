@@ -1,9 +1,10 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, embedsignature=True
-"""The compiled backend: type conversion in front of the C core in csrc/.
+"""The compiled kernels: type conversion in front of the C core in csrc/.
 
-Anything the fast paths do not take whole (strings, bad ids, duplicates,
-other types) goes through ``_cards``, which both backends share, so the two
-raise the very same errors.
+The twin of ``_eval_py``: the same names, signatures, results and errors.
+Anything the fast paths of the single calls do not take whole (strings, bad
+ids, duplicates, other types) goes through ``_cards``, which both backends
+share, so the two raise the very same errors.
 """
 
 from cpython.ref cimport PyObject
@@ -11,6 +12,16 @@ from libc.string cimport memset
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
 
 from handrank._csrc cimport (
+    HANDRANK_I8,
+    HANDRANK_I16,
+    HANDRANK_I32,
+    HANDRANK_I64,
+    HANDRANK_MAX_PLAYERS,
+    HANDRANK_U8,
+    HANDRANK_U16,
+    HANDRANK_U32,
+    HANDRANK_U64,
+    handrank_dtype,
     handrank_evaluate,
     handrank_evaluate_batch,
     handrank_evaluate_mask,
@@ -18,26 +29,30 @@ from handrank._csrc cimport (
     handrank_evaluate_omaha,
     handrank_evaluate_omaha_batch,
     handrank_enumerate,
+    handrank_game,
     handrank_monte_carlo,
     handrank_tally,
 )
 
-from array import array
-
-from handrank import _batch, _cards, _equity, _hand, _showdown
+from handrank import _cards
+from handrank._kernels import Tally
 
 __all__ = [
-    "best_five",
-    "best_five_omaha",
-    "equity",
+    "enumerate_boards",
     "evaluate",
-    "evaluate_batch",
     "evaluate_mask",
-    "evaluate_masks",
     "evaluate_omaha",
-    "evaluate_omaha_batch",
-    "showdown",
+    "monte_carlo",
+    "rank_masks",
+    "rank_omaha_rows",
+    "rank_rows",
 ]
+
+# numpy integer (kind, itemsize) -> enum handrank_dtype
+_DTYPES = {
+    ("u", 1): HANDRANK_U8, ("i", 1): HANDRANK_I8, ("u", 2): HANDRANK_U16, ("i", 2): HANDRANK_I16,
+    ("u", 4): HANDRANK_U32, ("i", 4): HANDRANK_I32, ("u", 8): HANDRANK_U64, ("i", 8): HANDRANK_I64,
+}
 
 
 cdef extern from "Python.h":
@@ -112,26 +127,15 @@ def evaluate_mask(mask):
     return handrank_evaluate_mask(<uint64_t>_cards.check_mask(mask))
 
 
-def best_five(cards):
-    """The five cards that make the hand, most significant first.
-
-    >>> from handrank import cards_str
-    >>> cards_str(best_five("5s 4s 3s 2s As Kd Kh"))
-    '5s 4s 3s 2s As'
-    """
-    ids = _cards.hand_ids(cards)
-    return _hand.best_five_of(ids, _rank_list(ids))
-
-
 cdef inline uintptr_t _address(arr):
     return <uintptr_t>arr.__array_interface__["data"][0]
 
 
-def _kernel(arr, out, Py_ssize_t start, Py_ssize_t stop):
-    cdef Py_ssize_t rs = arr.strides[0], cs = arr.strides[1], os = out.strides[0]
-    cdef int k = arr.shape[1]
-    cdef int dtype = _batch.DTYPE_CODES[arr.dtype.kind, arr.dtype.itemsize]
-    cdef const char *src = <const char *>_address(arr) + start * rs
+def rank_rows(hands, out, Py_ssize_t start, Py_ssize_t stop):
+    cdef Py_ssize_t rs = hands.strides[0], cs = hands.strides[1], os = out.strides[0]
+    cdef int k = hands.shape[1]
+    cdef handrank_dtype dtype = _DTYPES[hands.dtype.kind, hands.dtype.itemsize]
+    cdef const char *src = <const char *>_address(hands) + start * rs
     cdef char *dst = <char *>_address(out) + start * os
     cdef int64_t bad
     with nogil:
@@ -139,32 +143,14 @@ def _kernel(arr, out, Py_ssize_t start, Py_ssize_t stop):
     return -1 if bad < 0 else start + bad
 
 
-def _mask_kernel(arr, out, Py_ssize_t start, Py_ssize_t stop):
-    cdef Py_ssize_t ms = arr.strides[0], os = out.strides[0]
-    cdef const char *src = <const char *>_address(arr) + start * ms
+def rank_masks(masks, out, Py_ssize_t start, Py_ssize_t stop):
+    cdef Py_ssize_t ms = masks.strides[0], os = out.strides[0]
+    cdef const char *src = <const char *>_address(masks) + start * ms
     cdef char *dst = <char *>_address(out) + start * os
     cdef int64_t bad
     with nogil:
         bad = handrank_evaluate_masks(<const uint64_t *>src, stop - start, ms, <uint16_t *>dst, os)
     return -1 if bad < 0 else start + bad
-
-
-def evaluate_batch(hands, *, threads=None, out=None):
-    """Rank an ``(N, k)`` array of card ids (k = 5, 6 or 7) into ``(N,)`` uint16.
-
-    >>> evaluate_batch([[51, 47, 43, 39, 35], [0, 4, 8, 12, 21]]).tolist()
-    [1, 7462]
-    """
-    return _batch.evaluate_batch(_kernel, hands, threads, out)
-
-
-def evaluate_masks(masks, *, threads=None, out=None):
-    """Rank an ``(N,)`` array of 52-bit card masks into ``(N,)`` uint16.
-
-    >>> evaluate_masks([0b11111 << 47]).tolist()
-    [11]
-    """
-    return _batch.evaluate_masks(_mask_kernel, masks, threads, out)
 
 
 cdef uint16_t _omaha_lists(list hole, list board):
@@ -176,10 +162,6 @@ cdef uint16_t _omaha_lists(list hole, list board):
     for j in range(len(board)):
         b[j] = <uint8_t>(<long>board[j])
     return handrank_evaluate_omaha(h, <int>len(hole), b, <int>len(board))
-
-
-def _omaha_rank(hole, board):
-    return _omaha_lists(hole, board)
 
 
 def evaluate_omaha(hole, board):
@@ -203,18 +185,7 @@ def evaluate_omaha(hole, board):
     return _omaha_lists(hole_ids, board_ids)
 
 
-def best_five_omaha(hole, board):
-    """The five cards of the best Omaha hand (two from the hole, three from the board).
-
-    >>> from handrank import cards_str
-    >>> cards_str(best_five_omaha("Ah Ac 8d 2s", "Kh Qh Jh Th 3c"))
-    'Ah Ac Kh Qh Jh'
-    """
-    hole_ids, board_ids = _cards.omaha_ids(hole, board)
-    return _hand.best_five_omaha_of(hole_ids, board_ids, _rank_list)
-
-
-def _omaha_kernel(holes, boards, out, Py_ssize_t start, Py_ssize_t stop):
+def rank_omaha_rows(holes, boards, out, Py_ssize_t start, Py_ssize_t stop):
     cdef Py_ssize_t hs = holes.strides[0], os = out.strides[0]
     cdef Py_ssize_t bs = 0 if boards.ndim == 1 else boards.strides[0]
     cdef int nh = holes.shape[1]
@@ -228,80 +199,36 @@ def _omaha_kernel(holes, boards, out, Py_ssize_t start, Py_ssize_t stop):
     return -1 if bad < 0 else start + bad
 
 
-def evaluate_omaha_batch(holes, boards, *, threads=None, out=None):
-    """Rank ``(N, h)`` Omaha holes (h = 4, 5 or 6) against boards ``(N, b)``, or one board ``(b,)``, b = 3..5.
-
-    >>> evaluate_omaha_batch([[50, 46, 0, 5], [50, 48, 25, 3]], [42, 38, 34, 28, 4]).tolist()
-    [1, 3381]
-    """
-    return _batch.evaluate_omaha_batch(_omaha_kernel, holes, boards, threads, out)
-
-
-def showdown(hands, board=(), *, game="holdem"):
-    """Show down ``hands`` (one per player) on ``board``; ``game`` is holdem, omaha, stud or draw.
-
-    >>> result = showdown(["As Ac", "Kh Ks"], "Ah Kd 7c 7s 2d")
-    >>> result.winners, result.players[0].description
-    ((0,), 'Full house, aces full of sevens')
-    """
-    return _showdown.showdown(hands, board, game, _rank_list, _omaha_rank, best_five, best_five_omaha)
-
-
 cdef list _tallies(handrank_tally *t, int n):
-    return [(t[p].wins, t[p].ties, t[p].share, t[p].share_sq) for p in range(n)]
+    return [Tally(t[p].wins, t[p].ties, t[p].share, t[p].share_sq) for p in range(n)]
 
 
-def _enumerate(int game, holes, int n_players, int hole_size, board, deck, int first_lo, int first_hi):
-    cdef bytes h = bytes(holes), b = bytes(board), d = bytes(deck)
-    cdef const uint8_t *hp = h
-    cdef const uint8_t *bp = b
-    cdef const uint8_t *dp = d
-    cdef int nb = len(b), nd = len(d)
-    cdef handrank_tally t[10]
+def enumerate_boards(int game, const uint8_t[::1] holes, int n_players, int hole_size, const uint8_t[::1] board,
+                     const uint8_t[::1] deck, int first_lo, int first_hi):
+    cdef const uint8_t *hp = &holes[0] if len(holes) else NULL
+    cdef const uint8_t *bp = &board[0] if len(board) else NULL
+    cdef const uint8_t *dp = &deck[0] if len(deck) else NULL
+    cdef int nb = <int>len(board), nd = <int>len(deck)
+    cdef handrank_tally t[HANDRANK_MAX_PLAYERS]
     cdef uint64_t boards
     memset(t, 0, sizeof(t))
     with nogil:
-        boards = handrank_enumerate(game, hp, n_players, hole_size, bp, nb, dp, nd, first_lo, first_hi, t)
+        boards = handrank_enumerate(<handrank_game>game, hp, n_players, hole_size, bp, nb, dp, nd,
+                                    first_lo, first_hi, t)
     return boards, _tallies(t, n_players)
 
 
-def _monte_carlo(int game, int n_players, int hole_size, combos, offsets, cum, board, uint64_t dead,
-                 uint64_t seed, int64_t block_lo, int64_t block_hi, int64_t block_trials, int64_t max_redraws):
-    cdef bytes c = bytes(combos), b = bytes(board)
-    cdef const uint8_t *cp = c
-    cdef const uint8_t *bp = b
-    cdef int nb = len(b)
-    cdef int64_t[::1] off = array("q", offsets)
-    cdef uint64_t[::1] cw = array("Q", cum if cum else [0])
-    cdef handrank_tally t[10]
+def monte_carlo(int game, int n_players, int hole_size, const uint8_t[::1] combos, const int64_t[::1] offsets,
+                const uint64_t[::1] cum_weights, const uint8_t[::1] board, uint64_t dead, uint64_t seed,
+                int64_t block_lo, int64_t block_hi, int64_t block_trials, int64_t max_redraws):
+    cdef const uint8_t *cp = &combos[0] if len(combos) else NULL
+    cdef const uint8_t *bp = &board[0] if len(board) else NULL
+    cdef const uint64_t *wp = &cum_weights[0] if len(cum_weights) else NULL
+    cdef int nb = <int>len(board)
+    cdef handrank_tally t[HANDRANK_MAX_PLAYERS]
     cdef int64_t trials
     memset(t, 0, sizeof(t))
     with nogil:
-        trials = handrank_monte_carlo(game, n_players, hole_size, cp, &off[0], &cw[0], bp, nb, dead, seed,
-                                      block_lo, block_hi, block_trials, max_redraws, t)
+        trials = handrank_monte_carlo(<handrank_game>game, n_players, hole_size, cp, &offsets[0], wp, bp, nb, dead,
+                                      seed, block_lo, block_hi, block_trials, max_redraws, t)
     return trials, _tallies(t, n_players)
-
-
-def equity(players, board=(), dead=(), *, game="holdem", exact=None, trials=None, seed=None, threads=None,
-           progress=None):
-    """Each player's equity: how often their hand wins, ties splitting the pot.
-
-    ``players`` holds 2 to 10 hands (cards) or ``Range`` objects; ``board``
-    has 0..5 cards and ``dead`` cards are out of play.  ``exact=None``
-    enumerates every deal when that is small enough and samples otherwise;
-    ``exact=True``/``False`` force it (a ``trials`` count also asks for
-    Monte Carlo).  Monte Carlo runs ``trials`` deals
-    (rounded up to whole blocks of 1024) and is repeatable: the same ``seed``
-    gives the same numbers on every backend and thread count.  ``progress``
-    is called with the fraction done.
-
-    >>> result = equity(["Ah Kh", "Qs Qd"])
-    >>> result.wins, result.ties, result.losses
-    ((787966, 917606), (6732, 6732), (917606, 787966))
-    >>> round(result.equity[0], 7)
-    0.4621446
-    """
-    return _equity.equity(
-        players, board, dead, game=game, exact=exact, trials=trials, seed=seed, threads=threads,
-        progress=progress, enumerate_kernel=_enumerate, monte_carlo_kernel=_monte_carlo,
-    )

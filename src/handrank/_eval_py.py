@@ -1,32 +1,38 @@
-"""The pure-Python backend: the twin of ``_eval_c``, same names, results and errors.
+"""The pure-Python kernels: the twin of ``_eval_c``, same names, signatures, results and errors.
 
-It sums the same additive card keys as the C core, then reads a dict (rank
+They sum the same additive card keys as the C core, then read a dict (rank
 key -> class) where C reads its perfect hash.  Tables are built from
-``_tables`` on first use, so importing this module costs nothing.
+``_tables`` on first use, so importing this module costs nothing.  The
+equity kernels draw the same random numbers as csrc/equity.c, so Monte
+Carlo gives the very same tallies on both backends.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from handrank import _batch, _cards, _equity, _hand, _showdown, _tables
+from handrank import _cards, _tables
+from handrank._games import HOLDEM
+from handrank._kernels import SHARE_UNIT, Tally
 
 if TYPE_CHECKING:
+    from array import array
+
     import numpy as np
     import numpy.typing as npt
 
 __all__ = [
-    "best_five",
-    "best_five_omaha",
-    "equity",
+    "enumerate_boards",
     "evaluate",
-    "evaluate_batch",
     "evaluate_mask",
-    "evaluate_masks",
     "evaluate_omaha",
-    "evaluate_omaha_batch",
-    "showdown",
+    "monte_carlo",
+    "rank_masks",
+    "rank_omaha_rows",
+    "rank_rows",
 ]
 
 _KEY = [_tables.card_key(c) for c in range(_tables.N_CARDS)]
@@ -34,6 +40,8 @@ _BIT = [_tables.suit_bit(c) for c in range(_tables.N_CARDS)]
 _BIAS = _tables.KEY_BIAS
 _FLUSH_BITS = _tables.FLUSH_BITS
 _RANK_KEY_MASK = _tables.RANK_KEY_MASK
+# The suit of a flush, as the shift of its 13 rank bits in the suit mask.
+_FLUSH_SHIFT = {_tables.FLUSH_BITS & (0xF << (_tables.SUIT_SHIFT + 4 * s)): 16 * s for s in range(4)}
 _plain: dict[int, int] = {}
 _flush: list[int] = []
 
@@ -45,7 +53,7 @@ def _load() -> dict[int, int]:
     return _plain
 
 
-def _rank(ids: list[int]) -> int:
+def _rank(ids: Iterable[int]) -> int:
     """The class of valid distinct card ids (5..7 of them)."""
     plain = _plain or _load()
     key = _BIAS
@@ -57,10 +65,6 @@ def _rank(ids: list[int]) -> int:
     if flush:
         return _flush[(suits >> _FLUSH_SHIFT[flush]) & 0x1FFF]
     return plain[key & _RANK_KEY_MASK]
-
-
-# The suit of a flush, as the shift of its 13 rank bits in the suit mask.
-_FLUSH_SHIFT = {_tables.FLUSH_BITS & (0xF << (_tables.SUIT_SHIFT + 4 * s)): 16 * s for s in range(4)}
 
 
 def evaluate(cards: _cards.Cards) -> int:
@@ -85,11 +89,11 @@ def evaluate(cards: _cards.Cards) -> int:
             else:
                 flush = key & _FLUSH_BITS
                 if flush:
-                    return _flush[(suits >> _FLUSH_SHIFT[flush]) & 0x1FFF] if _flush else _rank(cards)  # type: ignore[arg-type]
+                    return _flush[(suits >> _FLUSH_SHIFT[flush]) & 0x1FFF] if _flush else _rank(cards)
                 try:
                     return _plain[key & _RANK_KEY_MASK]
                 except KeyError:
-                    return _rank(cards)  # type: ignore[arg-type]
+                    return _rank(cards)
     return _rank(_cards.hand_ids(cards))
 
 
@@ -103,63 +107,7 @@ def evaluate_mask(mask: int) -> int:
     return _rank([c for c in range(_tables.N_CARDS) if value >> c & 1])
 
 
-def best_five(cards: _cards.Cards) -> tuple[int, ...]:
-    """The five cards that make the hand, most significant first.
-
-    >>> from handrank import cards_str
-    >>> cards_str(best_five("5s 4s 3s 2s As Kd Kh"))
-    '5s 4s 3s 2s As'
-    """
-    ids = _cards.hand_ids(cards)
-    return _hand.best_five_of(ids, _rank(ids))
-
-
-def _kernel(arr: Any, out: Any, start: int, stop: int) -> int:
-    step = 1 << 16
-    for lo in range(start, stop, step):
-        hi = min(lo + step, stop)
-        ranks: list[int] = []
-        for i, row in enumerate(arr[lo:hi].tolist(), lo):
-            try:
-                ranks.append(evaluate(row))
-            except ValueError:  # the front end words the error for this row
-                out[lo : lo + len(ranks)] = ranks
-                return i
-        out[lo:hi] = ranks
-    return -1
-
-
-def _mask_kernel(arr: Any, out: Any, start: int, stop: int) -> int:
-    _load()
-    ranks: list[int] = []
-    for i, mask in enumerate(arr[start:stop].tolist(), start):
-        if mask >> 52 or mask.bit_count() not in _cards.HAND_SIZES:
-            out[start : start + len(ranks)] = ranks
-            return i
-        ranks.append(_rank([c for c in range(52) if mask >> c & 1]))
-    out[start:stop] = ranks
-    return -1
-
-
-def evaluate_batch(hands: npt.ArrayLike, *, threads: int | None = None, out: Any = None) -> np.ndarray:
-    """Rank an ``(N, k)`` array of card ids (k = 5, 6 or 7) into ``(N,)`` uint16.
-
-    >>> evaluate_batch([[51, 47, 43, 39, 35], [0, 4, 8, 12, 21]]).tolist()
-    [1, 7462]
-    """
-    return _batch.evaluate_batch(_kernel, hands, threads, out)
-
-
-def evaluate_masks(masks: npt.ArrayLike, *, threads: int | None = None, out: Any = None) -> np.ndarray:
-    """Rank an ``(N,)`` array of 52-bit card masks into ``(N,)`` uint16.
-
-    >>> evaluate_masks([0b11111 << 47]).tolist()
-    [11]
-    """
-    return _batch.evaluate_masks(_mask_kernel, masks, threads, out)
-
-
-def _omaha_rank(hole: list[int], board: list[int]) -> int:
+def _omaha_rank(hole: Sequence[int], board: Sequence[int]) -> int:
     """The class of a valid Omaha hand: exactly two hole cards and three board cards."""
     _load()
     pairs = [(_KEY[a] + _KEY[b], _BIT[a] | _BIT[b]) for a, b in combinations(hole, 2)]
@@ -190,18 +138,39 @@ def evaluate_omaha(hole: _cards.Cards, board: _cards.Cards) -> int:
     return _omaha_rank(*_cards.omaha_ids(hole, board))
 
 
-def best_five_omaha(hole: _cards.Cards, board: _cards.Cards) -> tuple[int, ...]:
-    """The five cards of the best Omaha hand (two from the hole, three from the board).
-
-    >>> from handrank import cards_str
-    >>> cards_str(best_five_omaha("Ah Ac 8d 2s", "Kh Qh Jh Th 3c"))
-    'Ah Ac Kh Qh Jh'
-    """
-    hole_ids, board_ids = _cards.omaha_ids(hole, board)
-    return _hand.best_five_omaha_of(hole_ids, board_ids, _rank)
+# ---- batch kernels: rows start:stop of checked arrays --------------------------------------------
 
 
-def _omaha_kernel(holes: Any, boards: Any, out: Any, start: int, stop: int) -> int:
+def rank_rows(hands: np.ndarray, out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
+    step = 1 << 16
+    for lo in range(start, stop, step):
+        hi = min(lo + step, stop)
+        ranks: list[int] = []
+        for i, row in enumerate(hands[lo:hi].tolist(), lo):
+            try:
+                ranks.append(evaluate(row))
+            except ValueError:  # the front end words the error for this row
+                out[lo : lo + len(ranks)] = ranks
+                return i
+        out[lo:hi] = ranks
+    return -1
+
+
+def rank_masks(masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
+    _load()
+    ranks: list[int] = []
+    for i, mask in enumerate(masks[start:stop].tolist(), start):
+        if mask >> 52 or mask.bit_count() not in _cards.HAND_SIZES:
+            out[start : start + len(ranks)] = ranks
+            return i
+        ranks.append(_rank([c for c in range(52) if mask >> c & 1]))
+    out[start:stop] = ranks
+    return -1
+
+
+def rank_omaha_rows(
+    holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int
+) -> int:
     shared = boards.tolist() if boards.ndim == 1 else None
     step = 1 << 14
     for lo in range(start, stop, step):
@@ -217,72 +186,127 @@ def _omaha_kernel(holes: Any, boards: Any, out: Any, start: int, stop: int) -> i
     return -1
 
 
-def evaluate_omaha_batch(
-    holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None, out: Any = None
-) -> np.ndarray:
-    """Rank ``(N, h)`` Omaha holes (h = 4, 5 or 6) against boards ``(N, b)``, or one board ``(b,)``, b = 3..5.
-
-    >>> evaluate_omaha_batch([[50, 46, 0, 5], [50, 48, 25, 3]], [42, 38, 34, 28, 4]).tolist()
-    [1, 3381]
-    """
-    return _batch.evaluate_omaha_batch(_omaha_kernel, holes, boards, threads, out)
+# ---- equity kernels (csrc/equity.c) --------------------------------------------------------------
 
 
-def showdown(hands: Any, board: _cards.Cards = (), *, game: str = "holdem") -> _showdown.Showdown:
-    """Show down ``hands`` (one per player) on ``board``; ``game`` is holdem, omaha, stud or draw.
-
-    >>> result = showdown(["As Ac", "Kh Ks"], "Ah Kd 7c 7s 2d")
-    >>> result.winners, result.players[0].description
-    ((0,), 'Full house, aces full of sevens')
-    """
-    return _showdown.showdown(hands, board, game, _rank, _omaha_rank, best_five, best_five_omaha)
+def _splitmix(state: int) -> tuple[int, int]:
+    state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return state, z ^ (z >> 31)
 
 
-def _enumerate(*args: Any) -> tuple[int, list[_equity.Tally]]:
-    return _equity.py_enumerate(_rank, _omaha_rank, *args)
+def _settle(game: int, hands: list[list[int]], board: list[int], out: list[list[int]]) -> None:
+    """Rank every hand on a complete board and credit the showdown."""
+    _load()
+    ranks = [_rank(h + board) for h in hands] if game == HOLDEM.code else [_omaha_rank(h, board) for h in hands]
+    best = min(ranks)
+    count = ranks.count(best)
+    part = SHARE_UNIT // count
+    for p, r in enumerate(ranks):
+        if r == best:
+            out[p][0 if count == 1 else 1] += 1
+            out[p][2] += part
+            out[p][3] += part * part
 
 
-def _monte_carlo(*args: Any) -> tuple[int, list[_equity.Tally]]:
-    return _equity.py_monte_carlo(_rank, _omaha_rank, *args)
+def enumerate_boards(
+    game: int,
+    holes: bytes,
+    n_players: int,
+    hole_size: int,
+    board: bytes,
+    deck: bytes,
+    first_lo: int,
+    first_hi: int,
+) -> tuple[int, list[Tally]]:
+    out = [[0, 0, 0, 0] for _ in range(n_players)]
+    hands = [list(holes[p * hole_size : (p + 1) * hole_size]) for p in range(n_players)]
+    fixed = list(board)
+    cards = list(deck)
+    left = 5 - len(fixed)
+    boards = 0
+    if left == 0:
+        completions: Iterable[tuple[int, ...]] = [()] if first_lo == 0 else []
+    else:
+        first = range(first_lo, min(first_hi, len(cards) - left + 1))
+        completions = ((cards[i], *rest) for i in first for rest in combinations(cards[i + 1 :], left - 1))
+    for extra in completions:
+        _settle(game, hands, fixed + list(extra), out)
+        boards += 1
+    return boards, [Tally(*t) for t in out]
 
 
-def equity(
-    players: Any,
-    board: _cards.Cards = (),
-    dead: _cards.Cards = (),
-    *,
-    game: str = "holdem",
-    exact: bool | None = None,
-    trials: int | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-    progress: Any = None,
-) -> _equity.EquityResult:
-    """Each player's equity: how often their hand wins, ties splitting the pot.
-
-    ``players`` holds 2 to 10 hands (cards) or ``Range`` objects; ``board``
-    has 0..5 cards and ``dead`` cards are out of play.  ``exact=None``
-    enumerates every deal when that is small enough and samples otherwise;
-    ``exact=True``/``False`` force it (a ``trials`` count also asks for
-    Monte Carlo).  Monte Carlo runs ``trials`` deals
-    (rounded up to whole blocks of 1024) and is repeatable: the same ``seed``
-    gives the same numbers on every backend and thread count.  ``progress``
-    is called with the fraction done.
-
-    >>> result = equity(["Ah Kh", "Qs Qd"], board="2c 7d 9h Ts")
-    >>> result.wins, result.ties, result.losses, result.total
-    ((6, 38), (0, 0), (38, 6), 44)
-    """
-    return _equity.equity(
-        players,
-        board,
-        dead,
-        game=game,
-        exact=exact,
-        trials=trials,
-        seed=seed,
-        threads=threads,
-        progress=progress,
-        enumerate_kernel=_enumerate,
-        monte_carlo_kernel=_monte_carlo,
-    )
+def monte_carlo(
+    game: int,
+    n_players: int,
+    hole_size: int,
+    combos: bytes,
+    offsets: array[int],
+    cum_weights: array[int],
+    board: bytes,
+    dead: int,
+    seed: int,
+    block_lo: int,
+    block_hi: int,
+    block_trials: int,
+    max_redraws: int,
+) -> tuple[int, list[Tally]]:
+    out = [[0, 0, 0, 0] for _ in range(n_players)]
+    fixed = list(board)
+    board_mask = sum(1 << c for c in fixed)
+    cum = cum_weights
+    trials = 0
+    for block in range(block_lo, block_hi):
+        state, z = _splitmix(seed)
+        state, z = _splitmix(z ^ block)
+        state = z
+        for _ in range(block_trials):
+            redraws = 0
+            while True:
+                used = board_mask | dead
+                hands: list[list[int]] = []
+                ok = True
+                for p in range(n_players):
+                    lo, hi = offsets[p], offsets[p + 1]
+                    if lo == hi:
+                        hand = []
+                        for _ in range(hole_size):
+                            while True:
+                                state, r = _splitmix(state)
+                                c = (r * 52) >> 64
+                                if not used >> c & 1:
+                                    break
+                            used |= 1 << c
+                            hand.append(c)
+                        hands.append(hand)
+                        continue
+                    if hi - lo == 1:
+                        pick = lo  # a fixed hand draws nothing
+                    else:
+                        state, r = _splitmix(state)
+                        pick = bisect_right(cum, (r * cum[hi - 1]) >> 64, lo, hi)
+                    hand = list(combos[pick * hole_size : (pick + 1) * hole_size])
+                    for c in hand:
+                        if used >> c & 1:
+                            ok = False
+                        used |= 1 << c
+                    hands.append(hand)
+                    if not ok:
+                        break
+                if ok:
+                    break
+                redraws += 1
+                if redraws >= max_redraws:
+                    return -1, [Tally(*t) for t in out]
+            full = list(fixed)
+            while len(full) < 5:
+                state, r = _splitmix(state)
+                c = (r * 52) >> 64
+                if not used >> c & 1:
+                    used |= 1 << c
+                    full.append(c)
+            _settle(game, hands, full, out)
+            trials += 1
+    return trials, [Tally(*t) for t in out]

@@ -5,28 +5,16 @@ from __future__ import annotations
 import operator
 from bisect import bisect_right
 from collections.abc import Callable
-from enum import IntEnum
 from functools import lru_cache
 from itertools import combinations
+from typing import Literal
 
-from handrank import _tables
+from handrank import _backend, _tables
+from handrank._cards import Cards, hand_ids, omaha_ids
+from handrank._tables import FLUSH_CATEGORIES, Category
 
 N_CLASSES = _tables.N_CLASSES
-
-
-class Category(IntEnum):
-    """The ten hand categories, best first (a royal flush is the top straight flush)."""
-
-    ROYAL_FLUSH = 1
-    STRAIGHT_FLUSH = 2
-    FOUR_OF_A_KIND = 3
-    FULL_HOUSE = 4
-    FLUSH = 5
-    STRAIGHT = 6
-    THREE_OF_A_KIND = 7
-    TWO_PAIR = 8
-    ONE_PAIR = 9
-    HIGH_CARD = 10
+Lang = Literal["en", "es", "ru"]
 
 
 def _check_rank(rank: object) -> int:
@@ -49,8 +37,30 @@ def category(rank: int) -> Category:
     return Category(bisect_right(_tables.CATEGORY_FIRST, _check_rank(rank)))
 
 
+def best_five(cards: Cards) -> tuple[int, ...]:
+    """The five cards that make the hand, most significant first.
+
+    >>> from handrank import cards_str
+    >>> cards_str(best_five("5s 4s 3s 2s As Kd Kh"))
+    '5s 4s 3s 2s As'
+    """
+    ids = hand_ids(cards)
+    return best_five_of(ids, _backend.kernels.evaluate(ids))
+
+
+def best_five_omaha(hole: Cards, board: Cards) -> tuple[int, ...]:
+    """The five cards of the best Omaha hand (two from the hole, three from the board).
+
+    >>> from handrank import cards_str
+    >>> cards_str(best_five_omaha("Ah Ac 8d 2s", "Kh Qh Jh Th 3c"))
+    'Ah Ac Kh Qh Jh'
+    """
+    hole_ids, board_ids = omaha_ids(hole, board)
+    return best_five_omaha_of(hole_ids, board_ids, _backend.kernels.evaluate)
+
+
 @lru_cache(maxsize=1)
-def _patterns() -> list[tuple[int, tuple[int, ...]]]:
+def _patterns() -> list[tuple[Category, tuple[int, ...]]]:
     return _tables.class_patterns()
 
 
@@ -219,7 +229,7 @@ _FORMS = {
 }
 
 
-def describe(rank: int, lang: str = "en") -> str:
+def describe(rank: int, lang: Lang = "en") -> str:
     """Describe a rank in words, in English (``"en"``), Spanish (``"es"``) or Russian (``"ru"``).
 
     >>> describe(1)
@@ -230,17 +240,17 @@ def describe(rank: int, lang: str = "en") -> str:
     'Escalera, al cinco'
     """
     value = _check_rank(rank)
-    if lang not in _NAMES:
+    if not isinstance(lang, str) or lang not in _NAMES:
         raise ValueError(f"lang must be one of {', '.join(sorted(_NAMES))}, not {lang!r}")
     names = _NAMES[lang]
     cat, ranks = _patterns()[value - 1]
     # The deciding ranks: the straight's top card (the wheel is five-high), else the
     # first rank of each group (quads, trips, pairs) or the top card.
     r0 = ranks[0]
-    r1 = ranks[3] if cat == 3 else ranks[2]
+    r1 = ranks[3] if cat == Category.FULL_HOUSE else ranks[2]
     genitive = names[3] if len(names) > 3 else names[1]
-    return _FORMS[lang][cat].format(
-        cat=names[0][cat], one0=names[1][r0], many0=names[2][r0], many1=names[2][r1], of0=genitive[r0]
+    return _FORMS[lang][cat - 1].format(
+        cat=names[0][cat - 1], one0=names[1][r0], many0=names[2][r0], many1=names[2][r1], of0=genitive[r0]
     )
 
 
@@ -258,11 +268,9 @@ def example_hand(rank: int) -> tuple[int, ...]:
     True
     """
     cat, ranks = _patterns()[_check_rank(rank) - 1]
-    if cat in (0, 1, 4):  # a flush: one suit
+    if cat in FLUSH_CATEGORIES:
         return tuple(4 * r + 3 for r in ranks)
-    return tuple(
-        4 * r + 3 - (ranks[:i].count(r) if ranks.count(r) > 1 else i % 4) for i, r in enumerate(ranks)
-    )
+    return tuple(4 * r + 3 - (ranks[:i].count(r) if ranks.count(r) > 1 else i % 4) for i, r in enumerate(ranks))
 
 
 def best_five_of(ids: list[int], rank: int) -> tuple[int, ...]:
@@ -274,7 +282,7 @@ def best_five_of(ids: list[int], rank: int) -> tuple[int, ...]:
     """
     cat, ranks = _patterns()[rank - 1]
     pool = sorted(ids, reverse=True)
-    if cat in (0, 1, 4):  # a flush: every card comes from the suit with five or more
+    if cat in FLUSH_CATEGORIES:  # every card comes from the suit with five or more
         suit = max(range(4), key=lambda s: sum(1 for c in ids if c % 4 == s))
         pool = [c for c in pool if c % 4 == suit]
     chosen: list[int] = []

@@ -66,15 +66,15 @@ from fractions import Fraction
 from itertools import combinations
 from typing import NamedTuple
 
-from handrank._cards import _CARD_STRS, OMAHA_HOLE_SIZES, CardLike, Cards, parse_cards
-from handrank._tables import N_CARDS
+from handrank._cards import CARD_NAMES, SUIT_SYMBOLS, CardLike, Cards, parse_cards
+from handrank._games import EQUITY_GAMES, HOLDEM, OMAHA, EquityGameName
+from handrank._games import game as _game
+from handrank._tables import N_CARDS, RANK_CHARS, SUIT_CHARS
 
 __all__ = ["Range"]
 
-GAMES = ("holdem", "omaha")
-_RANK_CHARS = "23456789TJQKA"
-_RANK_RE = r"(?:10|[2-9tjqka])"
-_SUIT_RE = r"[cdhs♣♧♦♢♥♡♠♤]"
+_RANK_RE = rf"(?:10|[{RANK_CHARS}])"
+_SUIT_RE = rf"[{SUIT_CHARS}{''.join(SUIT_SYMBOLS)}]"
 _CLASS_RE = re.compile(rf"({_RANK_RE})({_RANK_RE})([so])?(\+)?", re.IGNORECASE)
 _CARDS_RE = re.compile(rf"(?:{_RANK_RE}{_SUIT_RE})+(\+)?", re.IGNORECASE)
 _WEIGHT_RE = re.compile(r"(?:(\d+(?:\.\d*)?|\.\d+)(%)?|(\d+)/(\d+))")
@@ -92,11 +92,11 @@ class _Token(NamedTuple):
 
 
 def _rank(text: str) -> int:
-    return 8 if text == "10" else _RANK_CHARS.index(text.upper())
+    return 8 if text == "10" else RANK_CHARS.index(text.upper())
 
 
 def _class_name(hi: int, lo: int, suffix: str) -> str:
-    return _RANK_CHARS[hi] + _RANK_CHARS[lo] + suffix
+    return RANK_CHARS[hi] + RANK_CHARS[lo] + suffix
 
 
 def _class_combos(hi: int, lo: int, suffix: str) -> list[tuple[int, int]]:
@@ -334,11 +334,11 @@ class _Parser:
         if self.game == "holdem":
             if n != 2:
                 raise self.error(
-                    "invalid hand", tok.text, tok.pos, f"a Hold'em hand has 2 cards, this has {n}; write them together"
+                    "invalid hand", tok.text, tok.pos, f"{HOLDEM.hand_rule}, this has {n}; write them together"
                 )
         elif self.hole_size is None:
-            if n not in OMAHA_HOLE_SIZES:
-                raise self.error("invalid hand", tok.text, tok.pos, f"an Omaha hand has 4, 5 or 6 cards, this has {n}")
+            if n not in OMAHA.hole_sizes:
+                raise self.error("invalid hand", tok.text, tok.pos, f"{OMAHA.hand_rule}, this has {n}")
             self.hole_size = n
         elif n != self.hole_size:
             raise self.error(
@@ -405,7 +405,7 @@ class Range:
     _weights: dict[Combo, Fraction]
     _combos: tuple[tuple[Combo, Fraction], ...]
 
-    def __init__(self, text: str, *, game: str = "holdem", hole_size: int | None = None) -> None:
+    def __init__(self, text: str, *, game: EquityGameName = "holdem", hole_size: int | None = None) -> None:
         if not isinstance(text, str):
             raise TypeError(f"a range is text such as 'QQ+, AKs', not {type(text).__name__} ({text!r})")
         size = _check_game(game, hole_size)
@@ -439,7 +439,7 @@ class Range:
         cls,
         combos: Iterable[tuple[Iterable[CardLike], Fraction | float | int]],
         *,
-        game: str = "holdem",
+        game: EquityGameName = "holdem",
         hole_size: int | None = None,
     ) -> Range:
         """A range from ``(cards, weight)`` pairs, such as :attr:`combos` or iteration gives.
@@ -460,13 +460,13 @@ class Range:
         weights: dict[Combo, Fraction] = {}
         for cards, weight in combos:
             ids = parse_cards(cards)
-            label = "".join(_CARD_STRS[c] for c in ids)
+            label = "".join(CARD_NAMES[c] for c in ids)
             if game == "holdem" and len(ids) != 2:
-                raise ValueError(f"combo {label}: a Hold'em hand has 2 cards, this has {len(ids)}")
+                raise ValueError(f"combo {label}: {HOLDEM.hand_rule}, this has {len(ids)}")
             if game == "omaha":
                 if size is None:
-                    if len(ids) not in OMAHA_HOLE_SIZES:
-                        raise ValueError(f"combo {label}: an Omaha hand has 4, 5 or 6 cards, this has {len(ids)}")
+                    if len(ids) not in OMAHA.hole_sizes:
+                        raise ValueError(f"combo {label}: {OMAHA.hand_rule}, this has {len(ids)}")
                     size = len(ids)
                 elif len(ids) != size:
                     raise ValueError(f"combo {label} has {len(ids)} cards, but this range's hands have {size}")
@@ -589,7 +589,7 @@ class Range:
             by_weight: dict[Fraction, list[tuple[tuple[int, ...], str]]] = {}
             for combo, weight in self._combos:
                 by_weight.setdefault(weight, []).append(
-                    (tuple(-c for c in combo), "".join(_CARD_STRS[c] for c in combo))
+                    (tuple(-c for c in combo), "".join(CARD_NAMES[c] for c in combo))
                 )
             return _join_groups(by_weight)
         return _holdem_str(self._weights)
@@ -610,16 +610,14 @@ class Range:
 
 
 def _check_game(game: str, hole_size: int | None) -> int | None:
-    if game not in GAMES:
-        raise ValueError(f"game must be 'holdem' or 'omaha', not {game!r}")
+    """The hole size a range of ``game`` has (None: an Omaha range says it by its hands)."""
+    rules = _game(game, EQUITY_GAMES)
     if hole_size is not None and (isinstance(hole_size, bool) or not isinstance(hole_size, int)):
         raise TypeError(f"hole_size must be an int, not {type(hole_size).__name__}")
-    if game == "holdem":
-        if hole_size not in (None, 2):
-            raise ValueError(f"a Hold'em hand has 2 cards, not hole_size={hole_size}")
-        return 2
-    if hole_size is not None and hole_size not in OMAHA_HOLE_SIZES:
-        raise ValueError(f"an Omaha hand has 4, 5 or 6 cards, not hole_size={hole_size}")
+    if hole_size is not None and hole_size not in rules.hole_sizes:
+        raise ValueError(f"{rules.hand_rule}, not hole_size={hole_size}")
+    if len(rules.hole_sizes) == 1:
+        return rules.hole_sizes[0]
     return hole_size
 
 
@@ -654,7 +652,7 @@ def _holdem_str(weights: dict[Combo, Fraction]) -> str:
         for combo in _class_combos(hi, lo, suffix):
             if combo in weights:
                 key = (2, -combo[0], -combo[1])
-                by_weight.setdefault(weights[combo], []).append((key, _CARD_STRS[combo[0]] + _CARD_STRS[combo[1]]))
+                by_weight.setdefault(weights[combo], []).append((key, CARD_NAMES[combo[0]] + CARD_NAMES[combo[1]]))
 
     def add(weight: Fraction, kind: str, hi: int, lo: int) -> None:
         classes.setdefault(weight, {}).setdefault(kind, set()).add((hi, lo))

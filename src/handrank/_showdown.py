@@ -1,21 +1,18 @@
-"""Showdowns: who wins, and how a pot splits.  Written once over a backend's evaluators."""
+"""Showdowns: who wins, and how a pot splits."""
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from handrank._cards import _CARD_STRS, Cards, parse_cards
-from handrank._hand import Category, category, describe
-
-GAMES = ("holdem", "omaha", "stud", "draw")
-_GAME_NAMES = {"holdem": "Hold'em", "omaha": "Omaha", "stud": "Stud", "draw": "Draw"}
-_ARTICLES = {"holdem": "a", "omaha": "an", "stud": "a", "draw": "a"}
-# Own cards per player, and board sizes, per game.
-_HOLE_SIZES = {"holdem": (2,), "omaha": (4, 5, 6), "stud": (7,), "draw": (5,)}
-_BOARD_SIZES = {"holdem": (3, 4, 5), "omaha": (3, 4, 5), "stud": (0,), "draw": (0,)}
+from handrank import _backend
+from handrank._cards import CARD_NAMES, Cards, board_ids_of, parse_cards
+from handrank._games import OMAHA, GameName
+from handrank._games import game as _game
+from handrank._hand import best_five_of, best_five_omaha_of, category, describe
+from handrank._tables import Category
 
 
 @dataclass(frozen=True)
@@ -50,60 +47,44 @@ class Showdown:
         return tuple(p.share for p in self.players)
 
 
-def _sizes_text(sizes: tuple[int, ...]) -> str:
-    words = [str(s) for s in sizes]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+def showdown(hands: Sequence[Cards], board: Cards = (), *, game: GameName = "holdem") -> Showdown:
+    """Show down ``hands`` (one per player) on ``board``; ``game`` is holdem, omaha, stud or draw.
 
+    Stud and Draw hands are a player's seven or five cards, with no board.
+    Errors name the player or card at fault.
 
-def showdown(
-    hands: Sequence[Cards],
-    board: Cards,
-    game: str,
-    rank_hand: Callable[[list[int]], int],
-    rank_omaha: Callable[[list[int], list[int]], int],
-    best_five: Callable[[list[int]], tuple[int, ...]],
-    best_five_omaha: Callable[[list[int], list[int]], tuple[int, ...]],
-) -> Showdown:
-    if game not in GAMES:
-        raise ValueError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
+    >>> result = showdown(["As Ac", "Kh Ks"], "Ah Kd 7c 7s 2d")
+    >>> result.winners, result.players[0].description
+    ((0,), 'Full house, aces full of sevens')
+    """
+    rules = _game(game)
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise TypeError("hands must be a sequence of hands, one per player")
     if len(hands) < 2:
         raise ValueError(f"a showdown needs at least 2 players, got {len(hands)}")
-    name = _GAME_NAMES[game]
-    try:
-        board_ids = parse_cards(board)
-    except ValueError as exc:
-        raise ValueError(f"board: {exc}") from None
-    if len(board_ids) not in _BOARD_SIZES[game]:
-        if _BOARD_SIZES[game] == (0,):
-            raise ValueError(f"{name} has no board, got {len(board_ids)} board cards")
-        raise ValueError(
-            f"{_ARTICLES[game]} {name} board has {_sizes_text(_BOARD_SIZES[game])} cards, got {len(board_ids)}"
-        )
+    board_ids = board_ids_of(board, rules)
     owner = dict.fromkeys(board_ids, "the board")
     seats: list[list[int]] = []
     for i, hand in enumerate(hands):
         try:
             ids = parse_cards(hand)
-        except ValueError as exc:
-            raise ValueError(f"player {i}: {exc}") from None
-        if len(ids) not in _HOLE_SIZES[game]:
-            raise ValueError(
-                f"player {i}: {_ARTICLES[game]} {name} hand has {_sizes_text(_HOLE_SIZES[game])} cards, got {len(ids)}"
-            )
+        except (ValueError, TypeError) as exc:
+            raise type(exc)(f"player {i}: {exc}") from None
+        if len(ids) not in rules.hole_sizes:
+            raise ValueError(f"player {i}: {rules.hand_rule}, got {len(ids)}")
         for card in ids:
             if card in owner:
                 where = "on the board" if owner[card] == "the board" else f"in {owner[card]}'s hand"
-                raise ValueError(f"player {i}: card {_CARD_STRS[card]} is also {where}")
+                raise ValueError(f"player {i}: card {CARD_NAMES[card]} is also {where}")
             owner[card] = f"player {i}"
         seats.append(ids)
-    if game == "omaha":
-        ranks = [rank_omaha(ids, board_ids) for ids in seats]
-        fives = [best_five_omaha(ids, board_ids) for ids in seats]
+    kernels = _backend.kernels
+    if rules is OMAHA:
+        ranks = [kernels.evaluate_omaha(ids, board_ids) for ids in seats]
+        fives = [best_five_omaha_of(ids, board_ids, kernels.evaluate) for ids in seats]
     else:
-        ranks = [rank_hand(ids + board_ids) for ids in seats]
-        fives = [best_five(ids + board_ids) for ids in seats]
+        ranks = [kernels.evaluate(ids + board_ids) for ids in seats]
+        fives = [best_five_of(ids + board_ids, rank) for ids, rank in zip(seats, ranks, strict=True)]
     top = min(ranks)
     winners = tuple(i for i, r in enumerate(ranks) if r == top)
     share = Fraction(1, len(winners))
@@ -118,7 +99,7 @@ def showdown(
         )
         for ids, rank, five in zip(seats, ranks, fives, strict=True)
     )
-    return Showdown(game=game, board=tuple(board_ids), players=players, winners=winners)
+    return Showdown(game=rules.name, board=tuple(board_ids), players=players, winners=winners)
 
 
 def split_pot(amount: int, winners: Sequence[int], *, odd_chips: str = "first") -> list[int]:

@@ -22,6 +22,7 @@ Encodings
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from enum import IntEnum
 from itertools import combinations
 
 RANK_CHARS = "23456789TJQKA"
@@ -63,7 +64,26 @@ HASH_BUCKET_BITS = 13
 HASH_SLOT_BITS = 17
 HASH_SLOT_MASK = (1 << HASH_SLOT_BITS) - 1
 
-# Category boundaries: the first class of each category, best first, and one past the last.
+
+class Category(IntEnum):
+    """The ten hand categories, best first (a royal flush is the top straight flush)."""
+
+    ROYAL_FLUSH = 1
+    STRAIGHT_FLUSH = 2
+    FOUR_OF_A_KIND = 3
+    FULL_HOUSE = 4
+    FLUSH = 5
+    STRAIGHT = 6
+    THREE_OF_A_KIND = 7
+    TWO_PAIR = 8
+    ONE_PAIR = 9
+    HIGH_CARD = 10
+
+
+# The categories whose five cards share one suit.
+FLUSH_CATEGORIES = (Category.ROYAL_FLUSH, Category.STRAIGHT_FLUSH, Category.FLUSH)
+
+# Category boundaries: the first class of each category (Category - 1 indexes it), and one past the last.
 CATEGORY_FIRST: tuple[int, ...] = (1, 2, 11, 167, 323, 1600, 1610, 2468, 3326, 6186, 7463)
 
 WHEEL = 0b1000000001111  # A-5-4-3-2
@@ -106,32 +126,32 @@ def _high_ranks(mask: int, count: int) -> tuple[int, ...]:
     return tuple(out[:count])
 
 
-def class_patterns() -> list[tuple[int, tuple[int, ...]]]:
+def class_patterns() -> list[tuple[Category, tuple[int, ...]]]:
     """``(category, ranks)`` for classes 1..7462 (index 0 is class 1).
 
-    ``category`` is 0..9 (royal flush .. high card), ``ranks`` the five ranks
-    most significant first (the wheel as 3, 2, 1, 0, 12).
+    ``ranks`` are the five ranks most significant first (the wheel as 3, 2, 1, 0, 12).
     """
-    out: list[tuple[int, tuple[int, ...]]] = []
+    C = Category
+    out: list[tuple[Category, tuple[int, ...]]] = []
 
     def straight(top: int) -> tuple[int, ...]:
         return (3, 2, 1, 0, 12) if top == 3 else tuple(range(top, top - 5, -1))
 
-    out.append((0, straight(12)))
-    out += [(1, straight(top)) for top in range(11, 2, -1)]
-    out += [(2, (q,) * 4 + (k,)) for q in range(12, -1, -1) for k in range(12, -1, -1) if k != q]
-    out += [(3, (t,) * 3 + (p,) * 2) for t in range(12, -1, -1) for p in range(12, -1, -1) if p != t]
+    out.append((C.ROYAL_FLUSH, straight(12)))
+    out += [(C.STRAIGHT_FLUSH, straight(top)) for top in range(11, 2, -1)]
+    out += [(C.FOUR_OF_A_KIND, (q,) * 4 + (k,)) for q in range(12, -1, -1) for k in range(12, -1, -1) if k != q]
+    out += [(C.FULL_HOUSE, (t,) * 3 + (p,) * 2) for t in range(12, -1, -1) for p in range(12, -1, -1) if p != t]
     plain = [m for m in _desc_masks(5) if straight_top(m) < 0]
-    out += [(4, _high_ranks(m, 5)) for m in plain]
-    out += [(5, straight(top)) for top in range(12, 2, -1)]
+    out += [(C.FLUSH, _high_ranks(m, 5)) for m in plain]
+    out += [(C.STRAIGHT, straight(top)) for top in range(12, 2, -1)]
     for t in range(12, -1, -1):
-        out += [(6, (t,) * 3 + _high_ranks(m, 2)) for m in _desc_masks(2, 1 << t)]
+        out += [(C.THREE_OF_A_KIND, (t,) * 3 + _high_ranks(m, 2)) for m in _desc_masks(2, 1 << t)]
     for hi in range(12, -1, -1):
         for lo in range(hi - 1, -1, -1):
-            out += [(7, (hi, hi, lo, lo, k)) for k in range(12, -1, -1) if k not in (hi, lo)]
+            out += [(C.TWO_PAIR, (hi, hi, lo, lo, k)) for k in range(12, -1, -1) if k not in (hi, lo)]
     for p in range(12, -1, -1):
-        out += [(8, (p, p) + _high_ranks(m, 3)) for m in _desc_masks(3, 1 << p)]
-    out += [(9, _high_ranks(m, 5)) for m in plain]
+        out += [(C.ONE_PAIR, (p, p) + _high_ranks(m, 3)) for m in _desc_masks(3, 1 << p)]
+    out += [(C.HIGH_CARD, _high_ranks(m, 5)) for m in plain]
     assert len(out) == N_CLASSES
     return out
 
@@ -142,7 +162,7 @@ def _class_index() -> tuple[dict[tuple[int, tuple[int, ...]], int], dict[int, in
     flush5: dict[int, int] = {}
     for cls, (cat, ranks) in enumerate(class_patterns(), start=1):
         by_pattern[cat, ranks] = cls
-        if cat in (0, 1, 4):
+        if cat in FLUSH_CATEGORIES:
             flush5[sum(1 << r for r in ranks)] = cls
     return by_pattern, flush5
 
@@ -163,25 +183,25 @@ def best_plain_class(counts: Sequence[int], by_pattern: dict[tuple[int, tuple[in
     pairs = [r for r in desc if counts[r] == 2]
     if quads:
         q = quads[0]
-        return by_pattern[2, (q,) * 4 + (next(r for r in desc if r != q),)]
+        return by_pattern[Category.FOUR_OF_A_KIND, (q,) * 4 + (next(r for r in desc if r != q),)]
     if trips and len(trips) + len(pairs) >= 2:
         t = trips[0]
         p = next(r for r in desc if r != t and counts[r] >= 2)
-        return by_pattern[3, (t,) * 3 + (p,) * 2]
+        return by_pattern[Category.FULL_HOUSE, (t,) * 3 + (p,) * 2]
     top = straight_top(sum(1 << r for r in desc))
     if top >= 0:
-        return CATEGORY_FIRST[5] + (12 - top)
+        return CATEGORY_FIRST[Category.STRAIGHT - 1] + (12 - top)
     if trips:
         t = trips[0]
-        return by_pattern[6, (t,) * 3 + tuple(r for r in desc if r != t)[:2]]
+        return by_pattern[Category.THREE_OF_A_KIND, (t,) * 3 + tuple(r for r in desc if r != t)[:2]]
     if len(pairs) >= 2:
         hi, lo = pairs[:2]
         kicker = next(r for r in desc if r not in (hi, lo))
-        return by_pattern[7, (hi, hi, lo, lo, kicker)]
+        return by_pattern[Category.TWO_PAIR, (hi, hi, lo, lo, kicker)]
     if pairs:
         p = pairs[0]
-        return by_pattern[8, (p, p) + tuple(r for r in desc if r != p)[:3]]
-    return by_pattern[9, tuple(desc[:5])]
+        return by_pattern[Category.ONE_PAIR, (p, p) + tuple(r for r in desc if r != p)[:3]]
+    return by_pattern[Category.HIGH_CARD, tuple(desc[:5])]
 
 
 def rank_multisets(min_cards: int = 5, max_cards: int = 7) -> Iterator[tuple[int, ...]]:

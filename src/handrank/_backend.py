@@ -1,0 +1,49 @@
+"""``HANDRANK_BACKEND`` (auto, c or python) and the active kernel set.
+
+Composed functions read ``kernels`` at call time, so ``use`` switches every
+one of them at once (the tests run each test on both backends that way).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from handrank._kernels import Kernels
+
+CHOICES = ("auto", "c", "python")
+
+
+def load(choice: str) -> Kernels:
+    """The kernels for ``choice``: "c", "python", or "auto" (C when the extension loads)."""
+    if choice not in CHOICES:
+        raise ImportError(f"HANDRANK_BACKEND must be 'auto', 'c' or 'python', not {choice!r}")
+    if choice != "python":
+        try:
+            from handrank import _eval_c
+
+            return _eval_c
+        except ImportError as exc:
+            if choice == "c":
+                raise ImportError(
+                    f"HANDRANK_BACKEND=c but the compiled extension handrank._eval_c is not available ({exc})"
+                ) from None
+    from handrank import _eval_py
+
+    return _eval_py
+
+
+def name(kernel_set: Kernels) -> str:
+    """ "c" or "python"."""
+    return "c" if getattr(kernel_set, "__name__", "").endswith("_c") else "python"
+
+
+def use(choice: str) -> Kernels:
+    """Make ``choice``'s kernels the active ones; the ones that were active before."""
+    global kernels
+    before, kernels = kernels, load(choice)
+    return before
+
+
+kernels: Kernels = load(os.environ.get("HANDRANK_BACKEND", "auto").strip().lower() or "auto")

@@ -1,0 +1,103 @@
+"""The seam: what each backend (``_eval_c`` and its pure twin ``_eval_py``) exports.
+
+A backend exports kernels, nothing composed: the three hot single calls,
+which take any cards and word their errors through ``_cards``, and kernels
+over input the callers have already checked.  Everything else is written
+once, over ``_backend.kernels``.  The constants here are the C core's
+(csrc/handrank.h); a test holds them equal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+if TYPE_CHECKING:
+    from array import array
+
+    import numpy as np
+    import numpy.typing as npt
+
+    from handrank._cards import Cards
+
+MAX_PLAYERS = 10
+"""HANDRANK_MAX_PLAYERS: the most players the equity kernels take."""
+SHARE_UNIT = 2520
+"""HANDRANK_SHARE_UNIT: a k-way tie gives each SHARE_UNIT / k, exact for k <= 10."""
+
+KERNELS = (
+    "enumerate_boards",
+    "evaluate",
+    "evaluate_mask",
+    "evaluate_omaha",
+    "monte_carlo",
+    "rank_masks",
+    "rank_omaha_rows",
+    "rank_rows",
+)
+"""Every backend's ``__all__``."""
+
+
+class Tally(NamedTuple):
+    """What one player got over many showdowns (``handrank_tally``)."""
+
+    wins: int
+    ties: int
+    share: int
+    """The player's part of each pot, summed in units of 1 / SHARE_UNIT."""
+    share_sq: int
+    """The squares of those parts, summed: the variance of a Monte Carlo estimate."""
+
+
+class Kernels(Protocol):
+    """The signatures both backends implement, errors included."""
+
+    def evaluate(self, cards: Cards) -> int: ...
+    def evaluate_mask(self, mask: int) -> int: ...
+    def evaluate_omaha(self, hole: Cards, board: Cards) -> int: ...
+
+    def rank_rows(self, hands: np.ndarray, out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
+        """Rank rows ``start:stop`` of an (N, 5..7) integer array into ``out``; the first invalid row, or -1."""
+
+    def rank_masks(self, masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
+        """Rank masks ``start:stop`` into ``out``; the first invalid mask, or -1."""
+
+    def rank_omaha_rows(
+        self,
+        holes: npt.NDArray[np.uint8],
+        boards: npt.NDArray[np.uint8],
+        out: npt.NDArray[np.uint16],
+        start: int,
+        stop: int,
+    ) -> int:
+        """Rank Omaha rows ``start:stop`` (C-contiguous uint8; ``boards`` 1-D when shared); first invalid, or -1."""
+
+    def enumerate_boards(
+        self,
+        game: int,
+        holes: bytes,
+        n_players: int,
+        hole_size: int,
+        board: bytes,
+        deck: bytes,
+        first_lo: int,
+        first_hi: int,
+    ) -> tuple[int, list[Tally]]:
+        """``handrank_enumerate``: the boards visited and each player's tally."""
+
+    def monte_carlo(
+        self,
+        game: int,
+        n_players: int,
+        hole_size: int,
+        combos: bytes,
+        offsets: array[int],
+        cum_weights: array[int],
+        board: bytes,
+        dead: int,
+        seed: int,
+        block_lo: int,
+        block_hi: int,
+        block_trials: int,
+        max_redraws: int,
+    ) -> tuple[int, list[Tally]]:
+        """``handrank_monte_carlo``: the trials played (-1: no possible deal) and each player's tally."""
