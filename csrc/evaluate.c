@@ -4,27 +4,13 @@
 
 #include "internal.h"
 
-#define SUIT_RANKS 0x1fffu
-
-
-/* Class from a summed key and the OR of the cards' suit bits. */
-HR_INLINE uint16_t finish(uint64_t key, uint64_t suits) {
-    uint64_t flush = key & HANDRANK_FLUSH_BITS;
-    if (flush) {
-        /* At most one suit can hold five of seven cards; its flag bit is 35 + 4 * suit. */
-        unsigned shift = (unsigned)(hr_ctz64(flush) - HANDRANK_SUIT_SHIFT - 3) * 4;
-        return handrank_flush[(suits >> shift) & SUIT_RANKS];
-    }
-    return hr_plain_hashed(hr_hash(key));
-}
-
 uint16_t handrank_evaluate(const uint8_t *cards, int n) {
     uint64_t key = HANDRANK_KEY_BIAS, suits = 0;
     for (int j = 0; j < n; j++) {
         key += handrank_card_key[cards[j]];
         suits |= handrank_suit_bit[cards[j]];
     }
-    return finish(key, suits);
+    return hr_finish(key, suits);
 }
 
 uint16_t handrank_evaluate_mask(uint64_t mask) {
@@ -35,7 +21,7 @@ uint16_t handrank_evaluate_mask(uint64_t mask) {
         key += handrank_card_key[c];
         suits |= handrank_suit_bit[c];
     }
-    return finish(key, suits);
+    return hr_finish(key, suits);
 }
 
 
@@ -58,7 +44,9 @@ HR_INLINE uint64_t row_u8(const uint8_t *cards, const int K, const int POP, uint
     }
     *key = k;
     *bits = s_or;
-    return POP ? ((uint64_t)(hr_popcount64(s_or) ^ K) | (s_or & HANDRANK_POISON_MASK)) : HR_ROW_INVALID(s_or, s_sum);
+    if (POP)
+        return (uint64_t)(hr_popcount64(s_or) ^ K) | (uint64_t)(s_or & HANDRANK_POISON_MASK);
+    return HR_ROW_INVALID(s_or, s_sum);
 }
 
 HR_INLINE int64_t batch_u8_rows(const uint8_t *cards, int64_t n, const int K, const int POP, uint16_t *out) {
@@ -70,17 +58,17 @@ HR_INLINE int64_t batch_u8_rows(const uint8_t *cards, int64_t n, const int K, co
         if (bad0 | bad1) {
             if (bad0)
                 return i;
-            out[i] = finish(k0, b0);
+            out[i] = hr_finish(k0, b0);
             return i + 1;
         }
-        out[i] = finish(k0, b0);
-        out[i + 1] = finish(k1, b1);
+        out[i] = hr_finish(k0, b0);
+        out[i + 1] = hr_finish(k1, b1);
     }
     if (i < n) {
         uint64_t k0, b0;
         if (row_u8(cards, K, POP, &k0, &b0))
             return i;
-        out[i] = finish(k0, b0);
+        out[i] = hr_finish(k0, b0);
     }
     return -1;
 }
@@ -125,7 +113,7 @@ DEFINE_BATCH_U8(batch_u8, , 0)
             }                                                                          \
             if (HR_ROW_INVALID(s_or, s_sum))                                              \
                 return i;                                                              \
-            *(uint16_t *)o = finish(key, s_or);                                        \
+            *(uint16_t *)o = hr_finish(key, s_or);                                     \
         }                                                                              \
         return -1;                                                                     \
     }
@@ -143,7 +131,7 @@ DEFINE_BATCH_ANY(batch_any_i32, int32_t)
 DEFINE_BATCH_ANY(batch_any_u64, uint64_t)
 DEFINE_BATCH_ANY(batch_any_i64, int64_t)
 
-int64_t handrank_evaluate_batch(const void *cards, int dtype, int64_t n_rows, int k,
+int64_t handrank_evaluate_batch(const void *cards, enum handrank_dtype dtype, int64_t n_rows, int k,
                                 ptrdiff_t row_stride, ptrdiff_t col_stride,
                                 uint16_t *out, ptrdiff_t out_stride) {
     const char *base = (const char *)cards;

@@ -40,7 +40,7 @@ uint16_t handrank_evaluate_mask(uint64_t mask);
  * Returns -1 when every row is valid, else the index of the first invalid
  * row (an id outside 0..51 or a card twice); rows before it are written.
  */
-int64_t handrank_evaluate_batch(const void *cards, int dtype, int64_t n_rows, int k,
+int64_t handrank_evaluate_batch(const void *cards, enum handrank_dtype dtype, int64_t n_rows, int k,
                                 ptrdiff_t row_stride, ptrdiff_t col_stride,
                                 uint16_t *out, ptrdiff_t out_stride);
 
@@ -96,7 +96,7 @@ typedef struct {
  * a full board is one completion, visited when first_lo == 0).  Adds to
  * out[0..n_players) and returns the number of boards visited.
  */
-uint64_t handrank_enumerate(int game, const uint8_t *holes, int n_players, int hole_size,
+uint64_t handrank_enumerate(enum handrank_game game, const uint8_t *holes, int n_players, int hole_size,
                             const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
                             int first_lo, int first_hi, handrank_tally *out);
 
@@ -113,10 +113,10 @@ uint64_t handrank_enumerate(int game, const uint8_t *holes, int n_players, int h
  * trial was redrawn `max_redraws` times in a row (the ranges leave almost
  * no possible deal).
  */
-int64_t handrank_monte_carlo(int game, int n_players, int hole_size, const uint8_t *combos,
+int64_t handrank_monte_carlo(enum handrank_game game, int n_players, int hole_size, const uint8_t *combos,
                              const int64_t *offsets, const uint64_t *cum_weights,
-                             const uint8_t *board, int n_board, uint64_t dead, uint64_t seed,
-                             int64_t block_lo, int64_t block_hi, int64_t block_trials,
+                             const uint8_t *board, int n_board, uint64_t dead, const uint64_t *excluded,
+                             uint64_t seed, int64_t block_lo, int64_t block_hi, int64_t block_trials,
                              int64_t max_redraws, handrank_tally *out);
 
 #ifdef __cplusplus

@@ -1,4 +1,4 @@
-/* Portability helpers shared by the C core's files; not part of the API. */
+/* Helpers shared by the C core's files; not part of the API. */
 #ifndef HANDRANK_INTERNAL_H
 #define HANDRANK_INTERNAL_H
 
@@ -34,6 +34,20 @@ HR_INLINE uint16_t hr_plain_hashed(uint32_t h) {
     return handrank_hash_values[(h & HR_SLOT_MASK) ^ handrank_hash_disp[bucket]];
 }
 
+/* One suit's 13 rank bits, as a suit occupies 16 of the suit-major card bits. */
+#define HR_SUIT_RANKS 0x1fffu
+
+/* Class from a summed key and the OR of the cards' suit bits. */
+HR_INLINE uint16_t hr_finish(uint64_t key, uint64_t suits) {
+    uint64_t flush = key & HANDRANK_FLUSH_BITS;
+    if (flush) {
+        /* At most one suit can hold five of seven cards; its flag bit is 35 + 4 * suit. */
+        unsigned shift = (unsigned)(hr_ctz64(flush) - HANDRANK_SUIT_SHIFT - 3) * 4;
+        return handrank_flush[(suits >> shift) & HR_SUIT_RANKS];
+    }
+    return hr_plain_hashed(hr_hash(key));
+}
+
 /*
  * Valid iff no card is poison and no two cards share a bit: for
  * non-negative addends the sum equals the OR exactly when no bits overlap.
@@ -44,8 +58,8 @@ HR_INLINE uint16_t hr_plain_hashed(uint32_t h) {
  * Omaha on a five-card board prepared once for every player: its ten triples
  * hashed, and its suit counts (returned by the first, passed to the second).
  */
-uint32_t hr_omaha_prepare5(const uint8_t *board, uint64_t *triples);
-uint16_t hr_omaha_prepared5(const uint8_t *hole, int n_hole, const uint8_t *board, const uint64_t *triples,
-                            uint32_t board_suits);
+uint32_t handrank_omaha_prepare5(const uint8_t *board, uint64_t *triples);
+uint16_t handrank_omaha_prepared5(const uint8_t *hole, int n_hole, const uint8_t *board, const uint64_t *triples,
+                                  uint32_t board_suits);
 
 #endif /* HANDRANK_INTERNAL_H */

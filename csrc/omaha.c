@@ -89,7 +89,7 @@ HR_INLINE uint16_t omaha_with(const uint8_t *hole, const int nh, const uint8_t *
     uint16_t best = 0xffff;
     for (int p = 0; p < np; p++)
         for (int t = 0; t < nt; t++) {
-            uint16_t c = hr_plain_hashed(pairs[p] + triples[t]);
+            uint16_t c = hr_plain_hashed((uint32_t)(pairs[p] + triples[t]));
             best = c < best ? c : best;
         }
     uint16_t f = flush_part(hole, nh, board, nb, board_suits);
@@ -112,13 +112,13 @@ uint16_t handrank_evaluate_omaha(const uint8_t *hole, int nh, const uint8_t *boa
     }
 }
 
-uint32_t hr_omaha_prepare5(const uint8_t *board, uint64_t *triples) {
+uint32_t handrank_omaha_prepare5(const uint8_t *board, uint64_t *triples) {
     board_triples(board, 5, triples);
     return suit_counts(board, 5);
 }
 
-uint16_t hr_omaha_prepared5(const uint8_t *hole, int nh, const uint8_t *board, const uint64_t *triples,
-                            uint32_t board_suits) {
+uint16_t handrank_omaha_prepared5(const uint8_t *hole, int nh, const uint8_t *board, const uint64_t *triples,
+                                  uint32_t board_suits) {
     switch (nh) {
     case 4: return omaha_with(hole, 4, board, 5, triples, board_suits);
     case 5: return omaha_with(hole, 5, board, 5, triples, board_suits);
@@ -159,19 +159,14 @@ typedef struct {
 
 static void fold_board(const uint8_t *board, int nb, folded_board *fb) {
     uint64_t triples[MAX_TRIPLES];
-    int nt = 0;
-    for (int x = 0; x < nb; x++)
-        for (int y = x + 1; y < nb; y++)
-            for (int z = y + 1; z < nb; z++)
-                triples[nt++] = hr_hash(handrank_card_key[board[x]] + handrank_card_key[board[y]]
-                                        + handrank_card_key[board[z]]);
+    int nt = board_triples(board, nb, triples);
     for (int hi = 0; hi < 13; hi++)
         for (int lo = 0; lo <= hi; lo++) {
             /* Ranks through card ids of suit 0: only the rank part of the key is used. */
             uint64_t pair = hr_hash(handrank_card_key[4 * hi] + handrank_card_key[4 * lo]);
             uint16_t best = 0xffff;
             for (int t = 0; t < nt; t++) {
-                uint16_t c = hr_plain_hashed(pair + triples[t]);
+                uint16_t c = hr_plain_hashed((uint32_t)(pair + triples[t]));
                 best = c < best ? c : best;
             }
             /* Combinations with five of a rank can't occur in a valid row; their entries go unread. */
