@@ -11,8 +11,12 @@ Single-call rows time one Python call per hand, driven by ``map`` (or
 ``itertools.starmap``) into a zero-length deque, so every row pays the same,
 smallest loop overhead.  Card conversion for the peers is done beforehand and
 is not timed.  Every function is run once before timing (that run is also the
-correctness check, and it builds lazily made tables such as _eval_py's), and
-each row reports the best of --repeats runs.
+correctness check, and it builds lazily made tables such as the Python
+backend's), and each row reports the best of --repeats runs.
+
+handrank's rows call the public functions (``handrank.evaluate_batch``, ...)
+with one backend's kernels active (``on_backend``), and its single-call rows
+that backend's ``evaluate`` kernel, which is what ``handrank.evaluate`` is.
 
     pip install -e ".[bench]"
     python benchmarks/bench.py --markdown
@@ -31,16 +35,36 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
-RANK_CHARS = "23456789TJQKA"
-SUIT_CHARS = "cdhs"
-CARD_NAMES = [RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3] for c in range(52)]
+import handrank
+from handrank import _backend
+
+CARD_NAMES = [handrank.card_str(c) for c in range(52)]  # handrank's names: CARD_NAMES[51] == "As"
+
+T = TypeVar("T")
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def on_backend(backend: str, fn: Callable[..., T]) -> Callable[..., T]:
+    """``fn`` run with handrank's ``backend`` kernels ("c" or "python") active, the previous ones restored after.
+
+    handrank's composed functions (``evaluate_batch``, ``equity``, ...) read the
+    active kernels at call time, so this picks the backend a call runs on.
+    """
+
+    def call(*args: Any, **kwargs: Any) -> T:
+        before = _backend.use(backend)
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _backend.use(_backend.name(before))
+
+    return call
 
 
 def hand_str(hand: Sequence[int]) -> str:
@@ -362,7 +386,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.hands < 1 or args.calls < 1 or args.repeats < 1:
         parser.error("--hands, --calls and --repeats must be positive")
 
-    from handrank import _eval_c, _eval_py
+    kernels_c = _backend.load("c")
+    kernels_py = _backend.load("python")
 
     k = args.cards
     n_batch = max(args.hands, args.calls)
@@ -381,7 +406,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     t0 = time.perf_counter()
     arr = make_hands(n_batch, k, args.seed)
     hands = arr[:n_calls].tolist()
-    ref = _eval_c.evaluate_batch(arr)  # handrank's answer; every other result is checked against it
+    batch_c = on_backend("c", handrank.evaluate_batch)
+    batch_py = on_backend("python", handrank.evaluate_batch)
+    ref = batch_c(arr)  # handrank's answer; every other result is checked against it
     print(f"made the hands and reference classes in {time.perf_counter() - t0:.1f} s")
 
     # ---- handrank's own rows, cross-checked against each other
@@ -394,10 +421,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not ok:
             failures.append(f"handrank {name}")
 
-    evaluate_c = _eval_c.evaluate
-    evaluate_py = _eval_py.evaluate
-    batch_c = _eval_c.evaluate_batch
-    batch_py = _eval_py.evaluate_batch
+    evaluate_c = kernels_c.evaluate  # what handrank.evaluate is bound to
+    evaluate_py = kernels_py.evaluate
     py_slice = arr[:n_py]
     py_hands = hands[:n_py]
 
@@ -412,17 +437,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = np.empty(n_batch, np.uint16)
     out_py = np.empty(n_py, np.uint16)
     own_rows = [
-        ("handrank C", "_eval_c.evaluate(ids)", n_calls, lambda: consume(map(evaluate_c, hands)), True),
-        ("handrank C", "_eval_c.evaluate_batch(arr)", n_batch, lambda: batch_c(arr, out=out), False),
+        ("handrank C", "evaluate(ids)", n_calls, lambda: consume(map(evaluate_c, hands)), True),
+        ("handrank C", "evaluate_batch(arr)", n_batch, lambda: batch_c(arr, out=out), False),
         (
             "handrank C",
-            f"_eval_c.evaluate_batch(arr, threads=0) [{threads_all} threads]",
+            f"evaluate_batch(arr, threads=0) [{threads_all} threads]",
             n_batch,
             lambda: batch_c(arr, threads=0, out=out),
             False,
         ),
-        ("handrank Python", "_eval_py.evaluate(ids)", n_py, lambda: consume(map(evaluate_py, py_hands)), True),
-        ("handrank Python", "_eval_py.evaluate_batch(arr)", n_py, lambda: batch_py(py_slice, out=out_py), False),
+        ("handrank Python", "evaluate(ids)", n_py, lambda: consume(map(evaluate_py, py_hands)), True),
+        ("handrank Python", "evaluate_batch(arr)", n_py, lambda: batch_py(py_slice, out=out_py), False),
     ]
 
     # ---- peers: build (card conversion, untimed), run once to check and warm up

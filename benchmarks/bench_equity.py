@@ -46,7 +46,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import cpu_name, version
+from bench import CARD_NAMES, cpu_name, on_backend, version
 
 EXACT_TOL = 1e-7  # exact answers must agree to this
 MC_SIGMAS = 4.0  # Monte Carlo answers must lie within this many standard errors
@@ -155,7 +155,8 @@ class Row:
 
 
 def handrank_rows(case: Case, seed: int, n_all: int, args: argparse.Namespace) -> tuple[list[Row], list[str]]:
-    from handrank import Range, _eval_c, _eval_py
+    import handrank
+    from handrank import Range
 
     hole = 4 if case.game == "omaha" else 2
 
@@ -177,11 +178,13 @@ def handrank_rows(case: Case, seed: int, n_all: int, args: argparse.Namespace) -
             f"wins {r.wins[0]:,} losses {r.losses[0]:,} ties {r.ties[0]:,} of {r.total:,}",
         )
 
-    def exact(threads: int, impl=_eval_c):
-        return lambda: out(impl.equity(players, case.board, game=case.game, exact=True, threads=threads))
+    def exact(threads: int, backend: str = "c"):
+        equity = on_backend(backend, handrank.equity)
+        return lambda: out(equity(players, case.board, game=case.game, exact=True, threads=threads))
 
-    def mc(trials: int, threads: int, impl=_eval_c):
-        return lambda: out(impl.equity(players, case.board, game=case.game, trials=trials, seed=seed, threads=threads))
+    def mc(trials: int, threads: int, backend: str = "c"):
+        equity = on_backend(backend, handrank.equity)
+        return lambda: out(equity(players, case.board, game=case.game, trials=trials, seed=seed, threads=threads))
 
     rows: list[Row] = []
     notes: list[str] = []
@@ -190,7 +193,7 @@ def handrank_rows(case: Case, seed: int, n_all: int, args: argparse.Namespace) -
     if case.trials == 0:  # exact matchups
         rows.append(Row(case, name, "equity(..., exact=True, threads=1)", True, "1", exact(1)))
         if case.key == "plo_flop":
-            rows.append(Row(case, "handrank Python", "_eval_py.equity(..., exact=True)", True, "1", exact(1, _eval_py)))
+            rows.append(Row(case, "handrank Python", "equity(..., exact=True)", True, "1", exact(1, "python")))
         return rows, notes
     if case.key == "range_random":
         if not args.no_range_exact:
@@ -220,10 +223,10 @@ def handrank_rows(case: Case, seed: int, n_all: int, args: argparse.Namespace) -
             Row(
                 case,
                 "handrank Python",
-                "_eval_py.equity(..., trials=20,480, seed)",
+                "equity(..., trials=20,480, seed)",
                 False,
                 "1",
-                mc(20_480, 1, _eval_py),
+                mc(20_480, 1, "python"),
             )
         )
     else:
@@ -410,7 +413,7 @@ def eval7_rows(case: Case, seed: int) -> tuple[list[Row], list[str]]:
             return [], [note]
     else:
         note = ""
-    cards = {name: eval7.Card(name) for name in (r + s for r in "23456789TJQKA" for s in "cdhs")}
+    cards = {name: eval7.Card(name) for name in CARD_NAMES}
     board = [cards[c] for c in split_cards(case.board)]
 
     def reseed() -> None:
@@ -565,7 +568,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--repeats must be positive")
 
     import handrank
-    from handrank import _eval_py
 
     n_all = os.cpu_count() or 1
     print(f"machine : {cpu_name()}, {n_all} logical CPUs, {platform.platform()}")
@@ -584,8 +586,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # ---- which peers import; warm every engine up (tables, libraries) before timing
     t0 = time.perf_counter()
-    _eval_py.equity(["AhKh", "QsQd"], "2c7d8h")  # builds the Python backend's tables
-    handrank.equity(["AhKh", "QsQd"], "2c7d8h")
+    on_backend("python", handrank.equity)(["AhKh", "QsQd"], "2c7d8h")  # builds the Python backend's tables
+    on_backend("c", handrank.equity)(["AhKh", "QsQd"], "2c7d8h")
     peers: dict[str, Callable[..., tuple[list[Row], list[str]]]] = {}
     for dist, module, builder, warm in [
         (

@@ -10,12 +10,13 @@ give equal numbers; pokerkit (its own integers, higher = better) must put the
 deals in the same order.  Any disagreement is printed with its cards and the
 script exits with status 1.
 
-The rows per hole size: handrank C ``evaluate_omaha`` one deal per call;
-``evaluate_omaha_batch`` with a board per row on one thread and on all cores;
+The rows per hole size: handrank C ``evaluate_omaha`` one deal per call (the
+C kernel, which ``handrank.evaluate_omaha`` is); ``handrank.evaluate_omaha_batch``
+with the C kernels active, a board per row, on one thread and on all cores;
 ``evaluate_omaha_batch`` with ONE board shared by every row (a separate set of
 holes dealt around that board), which is a different and much faster code
-path, so its row is not comparable to the others; handrank's pure-Python backend (on
-fewer deals); phevaluator's public Omaha calls (board first, then hole);
+path, so its row is not comparable to the others; the same two calls with
+handrank's pure-Python kernels active (on fewer deals); phevaluator's public Omaha calls (board first, then hole);
 pokerkit's ``OmahaHoldemHand.from_game(hole, board)`` (on far fewer deals).
 Conventions as in bench.py: card conversion beforehand and untimed,
 single-call rows driven by ``itertools.starmap`` into a zero-length deque,
@@ -38,6 +39,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+import handrank
+from handrank import _backend
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import (
     CARD_NAMES,
@@ -46,6 +50,7 @@ from bench import (
     consume,
     cpu_name,
     make_hands,
+    on_backend,
     order_violations,
     print_rows,
     version,
@@ -196,7 +201,8 @@ def peers_pokerkit(holes: list[list[int]], boards: list[list[int]], n: int) -> l
 
 
 def run_variant(h: int, args: argparse.Namespace, failures: list[str]) -> list[Row]:
-    from handrank import _eval_c, _eval_py
+    kernels_c = _backend.load("c")
+    kernels_py = _backend.load("python")
 
     game = f"PLO{h}"
     n_batch = max(args.hands, args.calls)
@@ -215,7 +221,7 @@ def run_variant(h: int, args: argparse.Namespace, failures: list[str]) -> list[R
     holes = holes_arr[:n_calls].tolist()
     boards = boards_arr[:n_calls].tolist()
     pairs = list(zip(holes, boards, strict=True))
-    evaluate_c = _eval_c.evaluate_omaha
+    evaluate_c = kernels_c.evaluate_omaha  # what handrank.evaluate_omaha is bound to
     ref_list = list(itertools.starmap(evaluate_c, pairs))  # handrank's answer; the rest is checked against it
     ref = np.asarray(ref_list, dtype=np.int64)
     print(
@@ -235,9 +241,9 @@ def run_variant(h: int, args: argparse.Namespace, failures: list[str]) -> list[R
             failures.append(f"{game} {label}")
 
     # ---- handrank's own paths against the C single call
-    batch_c = _eval_c.evaluate_omaha_batch
-    batch_py = _eval_py.evaluate_omaha_batch
-    evaluate_py = _eval_py.evaluate_omaha
+    batch_c = on_backend("c", handrank.evaluate_omaha_batch)
+    batch_py = on_backend("python", handrank.evaluate_omaha_batch)
+    evaluate_py = kernels_py.evaluate_omaha
     full = batch_c(holes_arr, boards_arr, threads=0).astype(np.int64)
     report("handrank C batch threads=0", *check_equal(ref, full[:n_calls], describe))
     report("handrank C batch threads=1", *check_equal(full, batch_c(holes_arr, boards_arr, threads=1), describe))
@@ -273,42 +279,42 @@ def run_variant(h: int, args: argparse.Namespace, failures: list[str]) -> list[R
     own_rows = [
         (
             "handrank C",
-            "_eval_c.evaluate_omaha(hole, board)",
+            "evaluate_omaha(hole, board)",
             n_calls,
             lambda: consume(itertools.starmap(evaluate_c, pairs)),
             True,
         ),
         (
             "handrank C",
-            "_eval_c.evaluate_omaha_batch(holes, boards) [1 thread, a board per row]",
+            "evaluate_omaha_batch(holes, boards) [1 thread, a board per row]",
             n_batch,
             lambda: batch_c(holes_arr, boards_arr, threads=1, out=out),
             False,
         ),
         (
             "handrank C",
-            f"_eval_c.evaluate_omaha_batch(holes, boards, threads=0) [{threads_all} threads]",
+            f"evaluate_omaha_batch(holes, boards, threads=0) [{threads_all} threads]",
             n_batch,
             lambda: batch_c(holes_arr, boards_arr, threads=0, out=out),
             False,
         ),
         (
             "handrank C",
-            "_eval_c.evaluate_omaha_batch(holes, board) [1 thread, ONE shared board: a faster path]",
+            "evaluate_omaha_batch(holes, board) [1 thread, ONE shared board: a faster path]",
             n_batch,
             lambda: batch_c(shared_holes, shared_board, threads=1, out=out),
             False,
         ),
         (
             "handrank Python",
-            "_eval_py.evaluate_omaha(hole, board)",
+            "evaluate_omaha(hole, board)",
             n_py,
             lambda: consume(itertools.starmap(evaluate_py, py_pairs)),
             True,
         ),
         (
             "handrank Python",
-            "_eval_py.evaluate_omaha_batch(holes, boards)",
+            "evaluate_omaha_batch(holes, boards)",
             n_py,
             lambda: batch_py(py_holes, py_boards, out=out_py),
             False,
