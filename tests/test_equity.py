@@ -219,3 +219,66 @@ def test_cli_equity() -> None:
     assert abs(sum(p["equity"] for p in info["players"]) - 1) < 1e-12
     got = subprocess.run([*cmd[:4], "QQ+,AKx", "random"], capture_output=True, text=True, check=False)
     assert got.returncode == 2 and "unknown hand 'AKx'" in got.stderr
+
+
+def _all_but(cards: str, k: int) -> list[int]:
+    """k card ids, none of ``cards``."""
+    used = set(parse_cards(cards))
+    return [c for c in range(52) if c not in used][:k]
+
+
+def test_random_omaha_range_honours_its_excluded_cards(impl: Api) -> None:
+    # The villain's range leaves one hand, the hero's hand with suits swapped: every showdown ties.
+    board = "As Ks Qh 7h 8s"
+    only = parse_cards("2d 3d 4c 5c")
+    villain = Range("random", game="omaha", hole_size=4).without([c for c in range(52) if c not in only])
+    result = impl.equity(["2c 3c 4d 5d", villain], board, game="omaha", trials=2048, seed=1)
+    assert result.equity == (0.5, 0.5)
+    assert result.ties == (2048, 2048)
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead", "kwargs", "message"),
+    [
+        # eight PLO6 hands and a board need 53 cards
+        ([Range("random", game="omaha", hole_size=6)] * 8, "", "", {"game": "omaha"}, "a deal needs 53 cards"),
+        (["Ah Kh", "Qs Qd"], "", _all_but("Ah Kh Qs Qd", 44), {}, "a deal needs 9 cards"),
+        (["Ah Kh", "Qs Qd"], "", _all_but("Ah Kh Qs Qd", 44), {"exact": True}, "a deal needs 9 cards"),
+        (["Ah Kh", "Qs Qd"], "2c 2d 2h", _all_but("Ah Kh Qs Qd 2c 2d 2h", 44), {"exact": True}, "needs 6 cards"),
+        (
+            ["Ah Kh Qh Jh", Range("random", game="omaha", hole_size=4).without(list(range(49)))],
+            "2c 3c 4c",
+            "",
+            {"game": "omaha"},
+            "player 1: the random range leaves",
+        ),
+        (["Ah Kh", "Qs Qd"], "", "", {"trials": 2**63}, "trials must be at most 2\\*\\*62"),
+        (["Ah Kh", None], "", "", {}, "player 1: a hand must be cards or a Range, not None"),
+        (["Ah Kh", "Qs Qd"], "", "", {"game": []}, "game must be one of holdem, omaha, not \\[\\]"),
+        (["Ah Kh", "Qs Qd"], "Ah 2x", "", {}, "board: unknown suit"),
+        (["Ah Kh", "Qs Qd"], "", "2x", {}, "dead: unknown suit"),
+    ],
+)
+def test_impossible_setups_fail_fast(
+    impl: Api, players: object, board: object, dead: object, kwargs: dict[str, object], message: str
+) -> None:
+    with pytest.raises((ValueError, TypeError), match=message):
+        impl.equity(players, board, dead, **kwargs)
+
+
+def test_complete_board_with_every_other_card_dead(impl: Api) -> None:
+    hands = ["Ah Kh", "Qs Qd"]
+    board = "2c 7d 9h Ts 3s"
+    used = set(parse_cards(" ".join([*hands, board])))
+    result = impl.equity(hands, board, [c for c in range(52) if c not in used], exact=True)
+    assert result.boards == 1 and result.total == 1 and result.wins == (0, 1)
+
+
+@pytest.mark.parametrize("text", ["0.00000000000000000001(KK), AA", "1/999983(AA), 1/999979(KK), QQ"])
+def test_tiny_weights_work_the_same_on_both_backends(text: str) -> None:
+    from conftest import on
+
+    players = [Range(text), "7h 6h"]
+    a = on("c").equity(players, trials=2048, seed=3)
+    b = on("python").equity(players, trials=2048, seed=3)
+    assert a == b and a.trials == 2048

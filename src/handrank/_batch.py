@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 MIN_ROWS_PER_THREAD = 1 << 15
 """Rows a thread gets at least: fewer are not worth the hand-off."""
 MIN_OMAHA_ROWS_PER_THREAD = MIN_ROWS_PER_THREAD >> 4
+# Rows a kernel call takes: a few milliseconds, so Ctrl-C stops a huge batch at once.
+CHUNK_ROWS = 1 << 20
+OMAHA_CHUNK_ROWS = 1 << 16
 
 
 def _integer_array(values: object, what: str) -> np.ndarray:
@@ -99,7 +102,7 @@ def evaluate_batch(
     count = n_threads(threads)
     arr = as_hands(hands)
     result = as_out(out, len(arr))
-    bad = split_rows(_backend.kernels.rank_rows, len(arr), count, MIN_ROWS_PER_THREAD, arr, result)
+    bad = split_rows(_backend.kernels.rank_rows, len(arr), count, MIN_ROWS_PER_THREAD, arr, result, chunk=CHUNK_ROWS)
     if bad >= 0:
         raise row_error(arr[bad].tolist(), bad)
     return result
@@ -118,7 +121,7 @@ def evaluate_masks(
     count = n_threads(threads)
     arr = as_masks(masks)
     result = as_out(out, len(arr))
-    bad = split_rows(_backend.kernels.rank_masks, len(arr), count, MIN_ROWS_PER_THREAD, arr, result)
+    bad = split_rows(_backend.kernels.rank_masks, len(arr), count, MIN_ROWS_PER_THREAD, arr, result, chunk=CHUNK_ROWS)
     if bad >= 0:
         raise mask_row_error(int(arr[bad]), bad)
     return result
@@ -184,7 +187,8 @@ def evaluate_omaha_batch(
     stop_at = n if bad < 0 else bad
     h8 = np.ascontiguousarray(hole_arr[:stop_at], dtype=np.uint8)
     b8 = shared if shared is not None else np.ascontiguousarray(rows_board[:stop_at], dtype=np.uint8)
-    found = split_rows(_backend.kernels.rank_omaha_rows, stop_at, count, MIN_OMAHA_ROWS_PER_THREAD, h8, b8, result)
+    kernel = _backend.kernels.rank_omaha_rows
+    found = split_rows(kernel, stop_at, count, MIN_OMAHA_ROWS_PER_THREAD, h8, b8, result, chunk=OMAHA_CHUNK_ROWS)
     if found >= 0:
         bad = found
     if bad >= 0:

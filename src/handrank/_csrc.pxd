@@ -34,6 +34,6 @@ cdef extern from "handrank.h" nogil:
                                 int first_lo, int first_hi, handrank_tally *out) noexcept
     int64_t handrank_monte_carlo(handrank_game game, int n_players, int hole_size, const uint8_t *combos,
                                  const int64_t *offsets, const uint64_t *cum_weights,
-                                 const uint8_t *board, int n_board, uint64_t dead, uint64_t seed,
-                                 int64_t block_lo, int64_t block_hi, int64_t block_trials,
+                                 const uint8_t *board, int n_board, uint64_t dead, const uint64_t *excluded,
+                                 uint64_t seed, int64_t block_lo, int64_t block_hi, int64_t block_trials,
                                  int64_t max_redraws, handrank_tally *out) noexcept

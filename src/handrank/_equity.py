@@ -32,6 +32,9 @@ MAX_REDRAWS = 10_000  # redraws of one deal before the ranges are called impossi
 # exact=None enumerates when matchups x boards x players stays under this.
 EXACT_LIMIT = 200_000_000
 DEFAULT_TRIALS = 1_000_000
+MAX_TRIALS = 1 << 62  # block numbers stay int64 in the kernels
+# Range weights are scaled to integers below this for the kernels' weighted draws.
+WEIGHT_LIMIT = 1 << 62
 # Ranges with more raw matchups than this are not listed just to count the distinct ones.
 MAX_LISTED_MATCHUPS = 20_000
 
@@ -75,9 +78,11 @@ def _player_combos(player: Player, index: int, rules: Game) -> tuple[Combos | No
     if isinstance(player, Range):
         if player.game != rules.name:
             raise ValueError(f"player {index}: a {player.game} range in a {rules.name} equity")
-        if player.is_random and rules.name == "omaha":
+        if player.is_random:
             return None, player.hole_size
         return [(tuple(c), w) for c, w in player.combos], player.hole_size
+    if player is None:
+        raise TypeError(f"player {index}: a hand must be cards or a Range, not None")
     try:
         ids = parse_cards(player)
     except (ValueError, TypeError) as exc:
@@ -142,13 +147,10 @@ def equity(
     if exact not in (None, True, False):
         raise TypeError(f"exact must be None, True or False, not {exact!r}")
     count = n_threads(threads)
-    try:
-        board_ids = parse_cards(board)
-        dead_ids = parse_cards(dead)
-    except ValueError as exc:
-        raise ValueError(f"board or dead cards: {exc}") from None
+    board_ids = _cards_of(board, "board")
+    dead_ids = _cards_of(dead, "dead")
     if len(board_ids) > 5:
-        raise ValueError(f"a board has at most 5 cards, got {len(board_ids)}")
+        raise ValueError(f"board: {rules.article} {rules.title} board has at most 5 cards, got {len(board_ids)}")
     for card in dead_ids:
         if card in board_ids:
             raise ValueError(f"dead card {CARD_NAMES[card]} is also on the board")
@@ -158,6 +160,8 @@ def equity(
         trials = operator.index(trials)
         if trials <= 0:
             raise ValueError(f"trials must be > 0, got {trials}")
+        if trials > MAX_TRIALS:
+            raise ValueError(f"trials must be at most 2**62, got {trials}")
         if exact is True:
             raise ValueError("trials is for Monte Carlo; it cannot go with exact=True")
     if seed is not None and (isinstance(seed, bool) or not hasattr(seed, "__index__")):
@@ -185,6 +189,7 @@ def equity(
     if len(sizes) != 1:
         raise ValueError(f"every player needs the same number of hole cards, got {sorted(sizes)}")
     hole_size = sizes.pop()
+    _check_deal(players, len(board_ids), len(dead_ids), hole_size, taken)
     # Ranges lose every combo that collides with the board, dead cards or fixed hands.
     for i, combos in enumerate(lists):
         if combos is None or (len(combos) == 1 and not isinstance(players[i], Range)):
@@ -208,7 +213,42 @@ def equity(
         return _exact(matchups, len(lists), board_ids, dead_ids, rules, hole_size, count, progress)
     seed_used = int.from_bytes(os.urandom(8), "little") if seed is None else operator.index(seed) % (1 << 64)
     trials_asked = DEFAULT_TRIALS if trials is None else trials
-    return _monte_carlo(lists, board_ids, dead_ids, rules, hole_size, trials_asked, seed_used, count, progress)
+    excluded = [sum(1 << c for c in p.dead) if isinstance(p, Range) else 0 for p in players]
+    return _monte_carlo(
+        lists, excluded, board_ids, dead_ids, rules, hole_size, trials_asked, seed_used, count, progress
+    )
+
+
+def _cards_of(cards: Cards, what: str) -> list[int]:
+    """The board's or the dead cards, errors saying which."""
+    try:
+        return parse_cards(cards)
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"{what}: {exc}") from None
+
+
+def _check_deal(players: Sequence[Player], n_board: int, n_dead: int, hole_size: int, taken: set[int]) -> None:
+    """Fail fast where no deal is possible: too few cards, or a random hand that cannot be dealt.
+
+    ``taken`` holds the board, the dead cards and the fixed hands.
+    """
+    n = len(players)
+    needed = n * hole_size + 5 - n_board
+    left = 52 - n_board - n_dead
+    if needed > left:
+        raise ValueError(
+            f"a deal needs {needed} cards ({n} hands of {hole_size} and {5 - n_board} more board cards), "
+            f"but only {left} are left beside the board and dead cards"
+        )
+    others = sum(1 for p in players if isinstance(p, Range))  # hands not yet counted in ``taken``
+    for i, player in enumerate(players):
+        if isinstance(player, Range) and player.is_random:
+            free = 52 - len(taken | player.dead) - hole_size * (others - 1)
+            if free < hole_size:
+                raise ValueError(
+                    f"player {i}: the random range leaves {max(free, 0)} cards for a hand of {hole_size} "
+                    "beside the board, dead cards, its own excluded cards and the other hands"
+                )
 
 
 def _affordable_matchups(
@@ -263,15 +303,17 @@ def _exact(
     units: list[tuple[int, bytes, int, int, bytes, bytes, int, int]] = []
     weights: list[Fraction] = []
     fixed = bytes(board)
+    code = _code(rules)
     for hands in matchups:
         used = set(board) | set(dead) | {c for h in hands for c in h}
         deck = bytes(c for c in range(52) if c not in used)
         holes = bytes(c for h in hands for c in h)
-        step = max(1, len(deck) // 8) if len(board) < 5 else len(deck)
-        for lo in range(0, len(deck), step):
-            units.append((rules.code, holes, n, hole_size, fixed, deck, lo, min(lo + step, len(deck))))  # type: ignore[arg-type]
+        # A complete board is one completion, visited by the unit that starts at 0.
+        step = max(1, len(deck) // 8)
+        for lo in range(0, len(deck), step) if len(board) < 5 else [0]:
+            units.append((code, holes, n, hole_size, fixed, deck, lo, min(lo + step, len(deck))))
             weights.append(matchups[hands])
-    results = run_tasks(_backend.kernels.enumerate_boards, units, threads, progress)
+    results = run_tasks(_backend.kernels.enumerate_boards, len(units), units.__getitem__, threads, progress)
     wins = [Fraction(0)] * n
     ties = [Fraction(0)] * n
     share = [Fraction(0)] * n
@@ -300,14 +342,29 @@ def _exact(
     )
 
 
+def _code(rules: Game) -> int:
+    assert rules.code is not None  # equity games have one
+    return rules.code
+
+
 def _integer_weights(combos: Iterable[tuple[tuple[int, ...], Fraction]]) -> list[int]:
+    """Integer weights in the ratios of the combos' weights: exactly while they sum below WEIGHT_LIMIT.
+
+    Past it (weights such as 1e-20 beside 1), each becomes its share of
+    WEIGHT_LIMIT, at least 1: the same on both backends.
+    """
     weights = [w for _, w in combos]
     scale = math.lcm(*(w.denominator for w in weights))
-    return [int(w * scale) for w in weights]
+    exact = [int(w * scale) for w in weights]
+    total = sum(exact)
+    if total < WEIGHT_LIMIT:
+        return exact
+    return [max(1, w * WEIGHT_LIMIT // total) for w in exact]
 
 
 def _monte_carlo(
     lists: list[Combos | None],
+    excluded: list[int],
     board: list[int],
     dead: list[int],
     rules: Game,
@@ -332,9 +389,24 @@ def _monte_carlo(
     dead_mask = sum(1 << c for c in dead)
     blocks = -(-trials // BLOCK_TRIALS)
     per_unit = max(1, min(64, blocks // (threads * 8) or 1))
-    common = (rules.code, n, hole_size, bytes(combos), offsets, cum, bytes(board), dead_mask, seed)
-    units = [(*common, lo, min(lo + per_unit, blocks), BLOCK_TRIALS, MAX_REDRAWS) for lo in range(0, blocks, per_unit)]
-    results = run_tasks(_backend.kernels.monte_carlo, units, threads, progress)
+    common = (
+        _code(rules),
+        n,
+        hole_size,
+        bytes(combos),
+        offsets,
+        cum,
+        bytes(board),
+        dead_mask,
+        array("Q", excluded),
+        seed,
+    )
+
+    def unit(i: int) -> tuple[object, ...]:
+        lo = i * per_unit
+        return (*common, lo, min(lo + per_unit, blocks), BLOCK_TRIALS, MAX_REDRAWS)
+
+    results = run_tasks(_backend.kernels.monte_carlo, -(-blocks // per_unit), unit, threads, progress)
     done = 0
     totals = [[0, 0, 0, 0] for _ in range(n)]
     for count, part in results:

@@ -44,6 +44,7 @@ def monte_carlo(
     cum_weights: array[int],
     board: bytes,
     dead: int,
+    excluded: array[int],
     seed: int,
     block_lo: int,
     block_hi: int,

@@ -219,8 +219,9 @@ def enumerate_boards(int game, const uint8_t[::1] holes, int n_players, int hole
 
 
 def monte_carlo(int game, int n_players, int hole_size, const uint8_t[::1] combos, const int64_t[::1] offsets,
-                const uint64_t[::1] cum_weights, const uint8_t[::1] board, uint64_t dead, uint64_t seed,
-                int64_t block_lo, int64_t block_hi, int64_t block_trials, int64_t max_redraws):
+                const uint64_t[::1] cum_weights, const uint8_t[::1] board, uint64_t dead,
+                const uint64_t[::1] excluded, uint64_t seed, int64_t block_lo, int64_t block_hi, int64_t block_trials,
+                int64_t max_redraws):
     cdef const uint8_t *cp = &combos[0] if len(combos) else NULL
     cdef const uint8_t *bp = &board[0] if len(board) else NULL
     cdef const uint64_t *wp = &cum_weights[0] if len(cum_weights) else NULL
@@ -230,5 +231,5 @@ def monte_carlo(int game, int n_players, int hole_size, const uint8_t[::1] combo
     memset(t, 0, sizeof(t))
     with nogil:
         trials = handrank_monte_carlo(<handrank_game>game, n_players, hole_size, cp, &offsets[0], wp, bp, nb, dead,
-                                      seed, block_lo, block_hi, block_trials, max_redraws, t)
+                                      &excluded[0], seed, block_lo, block_hi, block_trials, max_redraws, t)
     return trials, _tallies(t, n_players)

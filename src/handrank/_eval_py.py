@@ -247,6 +247,7 @@ def monte_carlo(
     cum_weights: array[int],
     board: bytes,
     dead: int,
+    excluded: array[int],
     seed: int,
     block_lo: int,
     block_hi: int,
@@ -272,11 +273,12 @@ def monte_carlo(
                     lo, hi = offsets[p], offsets[p + 1]
                     if lo == hi:
                         hand = []
+                        avoid = excluded[p]
                         for _ in range(hole_size):
                             while True:
                                 state, r = _splitmix(state)
                                 c = (r * 52) >> 64
-                                if not used >> c & 1:
+                                if not (used | avoid) >> c & 1:
                                     break
                             used |= 1 << c
                             hand.append(c)

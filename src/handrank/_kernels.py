@@ -94,10 +94,15 @@ class Kernels(Protocol):
         cum_weights: array[int],
         board: bytes,
         dead: int,
+        excluded: array[int],
         seed: int,
         block_lo: int,
         block_hi: int,
         block_trials: int,
         max_redraws: int,
     ) -> tuple[int, list[Tally]]:
-        """``handrank_monte_carlo``: the trials played (-1: no possible deal) and each player's tally."""
+        """``handrank_monte_carlo``: the trials played (-1: no possible deal) and each player's tally.
+
+        ``excluded[p]`` is a card mask player p's random hand (an empty span of
+        ``offsets``) never holds.
+        """

@@ -2,7 +2,9 @@
 
 The kernels release the GIL, so rows or work units split over threads run
 in parallel.  The pool is kept between calls (starting threads costs more
-than a small batch); the calling thread always takes a share itself.
+than a small batch); the calling thread always takes a share itself.  Work
+goes to the kernels in chunks, so that Ctrl-C (a KeyboardInterrupt in the
+calling thread) stops every thread within a chunk.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import operator
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -18,9 +20,12 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+MAX_THREADS = max(32, 4 * (os.cpu_count() or 1))
+"""More threads than this are not started, whatever ``threads=`` asks for."""
+
 
 def n_threads(threads: object) -> int:
-    """Threads to use: None is one, 0 is every core."""
+    """Threads to use: None is one, 0 is every core; at most MAX_THREADS."""
     if threads is None:
         return 1
     if isinstance(threads, bool):
@@ -31,7 +36,7 @@ def n_threads(threads: object) -> int:
         raise TypeError(f"threads must be an integer or None, not {type(threads).__name__}") from None
     if count < 0:
         raise ValueError(f"threads must be >= 0, got {count}")
-    return count or (os.cpu_count() or 1)
+    return min(count or (os.cpu_count() or 1), MAX_THREADS)
 
 
 _pool: ThreadPoolExecutor | None = None
@@ -39,7 +44,7 @@ _pool_size = 0
 _pool_lock = threading.Lock()
 
 
-def _submit(calls: Sequence[tuple[Callable[..., T], tuple[Any, ...]]]) -> list[Future[T]]:
+def _submit(calls: list[tuple[Callable[..., T], tuple[Any, ...]]]) -> list[Future[T]]:
     """Queue ``calls`` on the shared pool, growing it to their number first.
 
     Under the lock, so that no other caller can retire the pool between
@@ -59,48 +64,91 @@ def _submit(calls: Sequence[tuple[Callable[..., T], tuple[Any, ...]]]) -> list[F
         return [_pool.submit(fn, *args) for fn, args in calls]
 
 
-def split_rows(kernel: Callable[..., int], n: int, threads: int, min_rows: int, *args: Any) -> int:
-    """``kernel(*args, start, stop)`` over rows ``0:n`` split on up to ``threads`` threads.
+def _gather(futures: list[Future[T]], stop: threading.Event) -> list[T]:
+    """The futures' results; on any exception (Ctrl-C included) the others stop at their next chunk."""
+    try:
+        return [f.result() for f in futures]
+    except BaseException:
+        stop.set()
+        from concurrent.futures import wait
 
-    Each part gets ``min_rows`` rows at least.  The kernels return the first
-    invalid row of their part, or -1; this returns the first of all, or -1.
+        wait(futures)
+        raise
+
+
+def _rows_part(
+    kernel: Callable[..., int], args: tuple[Any, ...], start: int, stop_row: int, chunk: int, stop: threading.Event
+) -> int:
+    """The first invalid row of ``start:stop_row``, or -1 (also when told to stop)."""
+    for lo in range(start, stop_row, chunk):
+        if stop.is_set():
+            return -1
+        bad = kernel(*args, lo, min(lo + chunk, stop_row))
+        if bad >= 0:
+            return bad
+    return -1
+
+
+def split_rows(kernel: Callable[..., int], n: int, threads: int, min_rows: int, *args: Any, chunk: int) -> int:
+    """``kernel(*args, start, stop)`` over rows ``0:n``, on up to ``threads`` threads, ``chunk`` rows a call.
+
+    Each thread gets ``min_rows`` rows at least.  The kernels return the
+    first invalid row of their rows, or -1; this returns the first of all,
+    or -1.
     """
     workers = max(1, min(threads, n // max(1, min_rows)))
-    if workers == 1:
-        return kernel(*args, 0, n)
+    stop = threading.Event()
     bounds = [n * i // workers for i in range(workers + 1)]
-    futures = _submit([(kernel, (*args, bounds[i], bounds[i + 1])) for i in range(1, workers)])
-    found = [kernel(*args, bounds[0], bounds[1])] + [f.result() for f in futures]
+    parts = [(kernel, args, bounds[i], bounds[i + 1], chunk, stop) for i in range(1, workers)]
+    futures = _submit([(_rows_part, part) for part in parts])
+    try:
+        mine = _rows_part(kernel, args, bounds[0], bounds[1], chunk, stop)
+    except BaseException:
+        stop.set()
+        _gather(futures, stop)
+        raise
+    found = [mine, *_gather(futures, stop)]
     bad = [b for b in found if b >= 0]
     return min(bad) if bad else -1
 
 
 def run_tasks(
     kernel: Callable[..., T],
-    tasks: Sequence[tuple[Any, ...]],
+    n_tasks: int,
+    task: Callable[[int], tuple[Any, ...]],
     threads: int,
     progress: Callable[[float], object] | None,
-) -> list[T]:
-    """``[kernel(*task) for task in tasks]`` on up to ``threads`` threads.
+) -> Iterator[T]:
+    """``kernel(*task(i))`` for i in ``range(n_tasks)``, on up to ``threads`` threads, yielded in order.
 
-    Tasks run in groups of a few per thread, and ``progress`` is called with
-    the fraction done from the calling thread between groups.
+    Tasks are made and run in groups of a few per thread, so memory stays
+    flat however many there are, and ``progress`` is called with the
+    fraction done from the calling thread between groups.
     """
-    results: list[T] = []
     group = max(1, threads * 4)
-    for lo in range(0, len(tasks), group):
-        chunk = tasks[lo : lo + group]
+    for lo in range(0, n_tasks, group):
+        chunk = [task(i) for i in range(lo, min(n_tasks, lo + group))]
         workers = min(threads, len(chunk))
+        stop = threading.Event()
         # The calling thread runs every workers-th task from the first; the pool the others.
-        futures = _submit([(_run_each, (kernel, chunk[w::workers])) for w in range(1, workers)])
-        mine = _run_each(kernel, chunk[::workers])
-        parts = [mine] + [f.result() for f in futures]
+        futures = _submit([(_run_each, (kernel, chunk[w::workers], stop)) for w in range(1, workers)])
+        try:
+            mine = _run_each(kernel, chunk[::workers], stop)
+        except BaseException:
+            stop.set()
+            _gather(futures, stop)
+            raise
+        parts = [mine, *_gather(futures, stop)]
         for i in range(len(chunk)):
-            results.append(parts[i % workers][i // workers])
+            yield parts[i % workers][i // workers]
         if progress is not None:
-            progress(len(results) / len(tasks))
+            progress((lo + len(chunk)) / n_tasks)
+
+
+def _run_each(kernel: Callable[..., T], tasks: list[tuple[Any, ...]], stop: threading.Event) -> list[T]:
+    results = []
+    for args in tasks:
+        if stop.is_set():
+            break
+        results.append(kernel(*args))
     return results
-
-
-def _run_each(kernel: Callable[..., T], tasks: Sequence[tuple[Any, ...]]) -> list[T]:
-    return [kernel(*task) for task in tasks]

@@ -4,9 +4,8 @@ Same names and signatures, the same ``Card`` masks, the same ``evaluate``
 integers (``handtype << 24`` plus the deciding ranks, four bits each), the same
 ``handtype`` strings, the same ``HandRange`` hands and weights in the same
 order, and the same ``Deck`` shuffles, deals and samples for a given
-``random.seed``.  ``evaluate`` hands the cards' handrank ids to handrank's C
-core and maps the class it returns to eval7's integer with one table lookup,
-so it runs 2 to 3 times faster than eval7's own (``benchmarks/bench_compat_eval7.py``).
+``random.seed``.  ``evaluate`` ranks the cards with ``handrank.evaluate`` and
+maps the rank it returns to eval7's integer with one table lookup.
 
 >>> from handrank.compat import eval7
 >>> hand = [eval7.Card(s) for s in ("As", "2c", "3d", "5s", "4c")]
@@ -104,9 +103,8 @@ from fractions import Fraction
 from typing import Any, NamedTuple, SupportsIndex, TypeVar
 
 import handrank
-from handrank import Range
+from handrank import Category, Range
 from handrank import evaluate as _rank
-from handrank._tables import class_patterns
 
 _T = TypeVar("_T")
 
@@ -290,22 +288,36 @@ class Deck:
 
 # ---- evaluation --------------------------------------------------------------------------------------------------
 
-# eval7's hand types by handrank category (0 royal flush .. 9 high card), and how many of the
-# distinct ranks (most significant first) its value keeps in four-bit fields from bit 16 down.
-_EVAL7_TYPE = (8, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-_KEPT_RANKS = (1, 1, 2, 2, 5, 1, 3, 3, 4, 5)
+# By handrank category: eval7's hand type, and how many of the distinct ranks (most significant
+# first) its value keeps in four-bit fields from bit 16 down.
+_EVAL7_LAYOUT: dict[Category, tuple[int, int]] = {
+    Category.ROYAL_FLUSH: (8, 1),
+    Category.STRAIGHT_FLUSH: (8, 1),
+    Category.FOUR_OF_A_KIND: (7, 2),
+    Category.FULL_HOUSE: (6, 2),
+    Category.FLUSH: (5, 5),
+    Category.STRAIGHT: (4, 1),
+    Category.THREE_OF_A_KIND: (3, 3),
+    Category.TWO_PAIR: (2, 3),
+    Category.ONE_PAIR: (1, 4),
+    Category.HIGH_CARD: (0, 5),
+}
+_N_RANKS = 7462  # handrank's ranks run from 1 (royal flush) to 7462 (7-5-4-3-2)
 
 
-def _eval7_value(category: int, five: tuple[int, ...]) -> int:
+def _eval7_value(rank: int) -> int:
+    """eval7's value for a handrank rank, from the ranks of the five cards that make it (best first)."""
+    handtype, kept = _EVAL7_LAYOUT[handrank.category(rank)]
+    five = [card >> 2 for card in handrank.example_hand(rank)]  # card id = 4 * rank + suit
     distinct = [r for i, r in enumerate(five) if i == 0 or r != five[i - 1]]
-    value = _EVAL7_TYPE[category] << 24
-    for i, r in enumerate(distinct[: _KEPT_RANKS[category]]):
+    value = handtype << 24
+    for i, r in enumerate(distinct[:kept]):
         value |= r << (16 - 4 * i)
     return value
 
 
-# _VALUES[handrank class] is eval7's value for it (index 0 unused).
-_VALUES: list[int] = [0] + [_eval7_value(cat, five) for cat, five in class_patterns()]
+# _VALUES[handrank rank] is eval7's value for it (index 0 unused).
+_VALUES: list[int] = [0] + [_eval7_value(rank) for rank in range(1, _N_RANKS + 1)]
 
 _VALUE_END = 9 << 24  # every eval7 value is below this
 _HANDTYPES = ("High Card", "Pair", "Two Pair", "Trips", "Straight", "Flush", "Full House", "Quads", "Straight Flush")

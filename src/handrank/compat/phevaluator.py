@@ -87,9 +87,8 @@ __all__ = [
     "utils",
 ]
 
-# The backend's functions, bound once: with the compiled backend these are
-# handrank._eval_c.evaluate / evaluate_omaha themselves.  A list or tuple of
-# plain ints goes straight through their C fast path.
+# handrank.evaluate and handrank.evaluate_omaha, bound once.  A list or tuple
+# of plain ints goes straight to them, and they check the ids themselves.
 # The fast paths hand them the caller's tuple as it is, hence the loose types.
 _evaluate: Callable[[Any], int] = handrank.evaluate
 _evaluate_omaha: Callable[[Any, Any], int] = handrank.evaluate_omaha
@@ -267,12 +266,12 @@ _CARD_ID: Callable[[Any], int] = operator.attrgetter("_Card__id")  # AttributeEr
 
 
 def _quick_ids(cards: tuple[CardLike, ...]) -> list[int]:
-    """The ids of all card strings or all Cards, looked up at C speed; an error from ``_MISS`` otherwise."""
+    """The ids of all card strings or all Cards, one lookup per card; an error from ``_MISS`` otherwise."""
     return list(map(_CARD_ID if type(cards[0]) is Card else _STR_ID, cards))
 
 
 def _rank(cards: tuple[CardLike, ...], what: str) -> int:
-    """The class of 5-7 cards that are not all numbers: all strings or all Cards quickly, then anything."""
+    """The class of 5-7 cards that are not all numbers: all strings or all Cards by lookup, else card by card."""
     try:
         return _evaluate(_quick_ids(cards))
     except _MISS:

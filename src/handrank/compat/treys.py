@@ -3,9 +3,8 @@
 Same names, same signatures, same Cactus Kev 32-bit card ints, the same return
 values and types, the same printed text and the same ``Deck`` shuffles for a
 given seed.  ``Evaluator.evaluate`` maps each card int to a handrank id with
-one dict lookup and hands the hand to handrank's C core: some 20-25 times
-faster than treys' own on 7 cards, about 50 times on Omaha (see
-``benchmarks/bench_compat_treys.py``).
+one dict lookup and ranks the cards with ``handrank.evaluate``;
+``PLOEvaluator.evaluate`` does the same with ``handrank.evaluate_omaha``.
 
 >>> from handrank.compat import treys
 >>> from handrank.compat.treys import Card, Evaluator
@@ -69,9 +68,10 @@ Harmless widenings: ``hand`` and ``board`` may be any sequences (tuples,
 numpy arrays, a list with a tuple) where treys needs two lists or two tuples
 for ``hand + board`` (and adds numpy arrays element-wise); a value that merely
 equals a card int (``268442665.0``, the ace of spades) passes as that card in
-an otherwise valid hand, since the fast path does not check types (treys
-raises ``TypeError``); and ``Evaluator().table`` (a ``LookupTable``, unused by
-the fast path) is built on first access instead of in ``__init__``.
+an otherwise valid hand, since cards are looked up by value, whatever their
+type (treys raises ``TypeError``); and ``Evaluator().table`` (a ``LookupTable``,
+which ``evaluate`` does not use) is built on first access instead of in
+``__init__``.
 """
 
 from __future__ import annotations
@@ -574,7 +574,7 @@ def _as_list(items: Iterable[_T], name: str) -> list[_T]:
 
 
 def _rank_checked(groups: Sequence[tuple[str, object]], sizes: tuple[int, ...], what: str) -> int:
-    """The slow path: validate every card, then rank them together."""
+    """Validate every card, then rank them together (for input that the direct lookups reject)."""
     ids = [cid for group in _checked_ids(groups) for cid in group]
     if len(ids) not in sizes:
         wanted = " to ".join(map(str, (sizes[0], sizes[-1]))) if len(sizes) > 1 else str(sizes[0])
