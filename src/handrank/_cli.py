@@ -69,15 +69,18 @@ def _showdown(args: argparse.Namespace) -> int:
 
 
 def _count(text: str) -> int:
-    """A trial count such as 100000, 250k or 10M."""
+    """A trial count such as 100000, 250k, 1.5M or 2e6."""
+    from decimal import Decimal, InvalidOperation
+
     scale = {"k": 1_000, "m": 1_000_000, "g": 1_000_000_000}.get(text[-1:].lower(), 1)
     digits = text[:-1] if scale > 1 else text
     try:
-        value = float(digits) * scale
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a trial count: {text!r} (try 100000, 250k or 10M)") from None
-    if value != int(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"not a trial count: {text!r}")
+        value = Decimal(digits.strip()) * scale
+        whole = value.is_finite() and value == value.to_integral_value() and value > 0
+    except (InvalidOperation, ValueError):
+        whole = False
+    if not whole:
+        raise argparse.ArgumentTypeError(f"not a trial count: {text!r} (try 100000, 250k or 10M)")
     return int(value)
 
 
@@ -202,3 +205,10 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, TypeError) as exc:
         print(f"handrank: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("handrank: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``handrank ... | head``): nothing more to say, to anyone.
+        sys.stderr.close()
+        return 1
