@@ -29,7 +29,7 @@ def _hammer(calls: list[Callable[[], None]], seconds: float) -> list[BaseExcepti
         while time.monotonic() < deadline:
             try:
                 call()
-            except BaseException as exc:  # noqa: BLE001 - every failure is the finding
+            except BaseException as exc:  # every failure is the finding
                 errors.append(exc)
                 return
 
