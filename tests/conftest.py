@@ -14,14 +14,16 @@ import os
 from collections.abc import Callable, Iterator
 from itertools import chain, combinations
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pytest
 
 import handrank
 from handrank import _backend
-from handrank._kernels import Kernels
+
+if TYPE_CHECKING:
+    from handrank._kernels import Kernels
 
 HOT_CALLS = ("evaluate", "evaluate_mask", "evaluate_omaha")
 

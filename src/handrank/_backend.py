@@ -7,8 +7,8 @@ one of them at once (the tests run each test on both backends that way).
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
 if TYPE_CHECKING:
     from handrank._kernels import Kernels
 

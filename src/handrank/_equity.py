@@ -15,7 +15,6 @@ import operator
 import os
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import permutations, product
 
@@ -25,6 +24,7 @@ from handrank._games import EQUITY_GAMES, EquityGameName, Game
 from handrank._games import game as _game
 from handrank._kernels import MAX_PLAYERS, SHARE_UNIT, Tally
 from handrank._ranges import Range
+from handrank._record import Record
 from handrank._threads import n_threads, run_tasks
 
 BLOCK_TRIALS = 1024  # Monte Carlo trials per seeded block
@@ -42,9 +42,22 @@ Player = Cards | Range
 Combos = list[tuple[tuple[int, ...], Fraction]]
 
 
-@dataclass(frozen=True)
-class EquityResult:
+class EquityResult(Record):
     """Equity of each player: the best hand wins and tied hands split the pot."""
+
+    __slots__ = (  # noqa: RUF023 - the order of the fields in repr and pickles
+        "equity",
+        "wins",
+        "ties",
+        "losses",
+        "total",
+        "exact",
+        "boards",
+        "trials",
+        "stderr",
+        "equity_fraction",
+        "seed",
+    )
 
     equity: tuple[float, ...]
     """Each player's expected share of the pot, summing to 1."""

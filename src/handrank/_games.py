@@ -8,14 +8,20 @@ board's size are worded here, once.
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
+if TYPE_CHECKING:
+    from typing import Literal
 
-GameName = Literal["holdem", "omaha", "stud", "draw"]
-EquityGameName = Literal["holdem", "omaha"]
+    GameName = Literal["holdem", "omaha", "stud", "draw"]
+    EquityGameName = Literal["holdem", "omaha"]
+else:  # what the annotations name, at run time
+    GameName = EquityGameName = str
 
 
-class Game(NamedTuple):
+class Game:
     """One game's rules."""
+
+    __slots__ = ("article", "board_sizes", "code", "hole_sizes", "name", "title")
 
     name: str
     """The name ``game=`` takes."""
@@ -28,6 +34,21 @@ class Game(NamedTuple):
     """Board cards at a showdown."""
     code: int | None
     """``enum handrank_game`` in csrc/handrank.h; None: no equity for this game."""
+
+    def __init__(
+        self,
+        name: str,
+        title: str,
+        article: str,
+        hole_sizes: tuple[int, ...],
+        board_sizes: tuple[int, ...],
+        code: int | None,
+    ) -> None:
+        self.name, self.title, self.article = name, title, article
+        self.hole_sizes, self.board_sizes, self.code = hole_sizes, board_sizes, code
+
+    def __repr__(self) -> str:
+        return f"Game({self.name!r})"
 
     @property
     def hand_rule(self) -> str:

@@ -9,10 +9,12 @@ once, over ``_backend.kernels``.  The constants here are the C core's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from collections import namedtuple
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
 if TYPE_CHECKING:
     from array import array
+    from typing import NamedTuple, Protocol
 
     import numpy as np
     import numpy.typing as npt
@@ -37,72 +39,79 @@ KERNELS = (
 """Every backend's ``__all__``."""
 
 
-class Tally(NamedTuple):
-    """What one player got over many showdowns (``handrank_tally``)."""
+if TYPE_CHECKING:
 
-    wins: int
-    ties: int
-    share: int
-    """The player's part of each pot, summed in units of 1 / SHARE_UNIT."""
-    share_sq: int
-    """The squares of those parts, summed: the variance of a Monte Carlo estimate."""
+    class Tally(NamedTuple):
+        wins: int
+        ties: int
+        share: int
+        share_sq: int
+else:
+    Tally = namedtuple("Tally", ("wins", "ties", "share", "share_sq"))
+    Tally.__doc__ = """What one player got over many showdowns (``handrank_tally``).
 
+    ``share`` sums the player's part of each pot in units of 1 / SHARE_UNIT;
+    ``share_sq`` sums the squares of those parts, for the variance of a
+    Monte Carlo estimate.
+    """
 
-class Kernels(Protocol):
-    """The signatures both backends implement, errors included."""
+if TYPE_CHECKING:
 
-    def evaluate(self, cards: Cards) -> int: ...
-    def evaluate_mask(self, mask: int) -> int: ...
-    def evaluate_omaha(self, hole: Cards, board: Cards) -> int: ...
+    class Kernels(Protocol):
+        """The signatures both backends implement, errors included."""
 
-    def rank_rows(self, hands: np.ndarray, out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
-        """Rank rows ``start:stop`` of an (N, 5..7) integer array into ``out``; the first invalid row, or -1."""
+        def evaluate(self, cards: Cards) -> int: ...
+        def evaluate_mask(self, mask: int) -> int: ...
+        def evaluate_omaha(self, hole: Cards, board: Cards) -> int: ...
 
-    def rank_masks(self, masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
-        """Rank masks ``start:stop`` into ``out``; the first invalid mask, or -1."""
+        def rank_rows(self, hands: np.ndarray, out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
+            """Rank rows ``start:stop`` of an (N, 5..7) integer array into ``out``; the first invalid row, or -1."""
 
-    def rank_omaha_rows(
-        self,
-        holes: npt.NDArray[np.uint8],
-        boards: npt.NDArray[np.uint8],
-        out: npt.NDArray[np.uint16],
-        start: int,
-        stop: int,
-    ) -> int:
-        """Rank Omaha rows ``start:stop`` (C-contiguous uint8; ``boards`` 1-D when shared); first invalid, or -1."""
+        def rank_masks(self, masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
+            """Rank masks ``start:stop`` into ``out``; the first invalid mask, or -1."""
 
-    def enumerate_boards(
-        self,
-        game: int,
-        holes: bytes,
-        n_players: int,
-        hole_size: int,
-        board: bytes,
-        deck: bytes,
-        first_lo: int,
-        first_hi: int,
-    ) -> tuple[int, list[Tally]]:
-        """``handrank_enumerate``: the boards visited and each player's tally."""
+        def rank_omaha_rows(
+            self,
+            holes: npt.NDArray[np.uint8],
+            boards: npt.NDArray[np.uint8],
+            out: npt.NDArray[np.uint16],
+            start: int,
+            stop: int,
+        ) -> int:
+            """Rank Omaha rows ``start:stop`` (C-contiguous uint8; ``boards`` 1-D when shared); first invalid, or -1."""
 
-    def monte_carlo(
-        self,
-        game: int,
-        n_players: int,
-        hole_size: int,
-        combos: bytes,
-        offsets: array[int],
-        cum_weights: array[int],
-        board: bytes,
-        dead: int,
-        excluded: array[int],
-        seed: int,
-        block_lo: int,
-        block_hi: int,
-        block_trials: int,
-        max_redraws: int,
-    ) -> tuple[int, list[Tally]]:
-        """``handrank_monte_carlo``: the trials played (-1: no possible deal) and each player's tally.
+        def enumerate_boards(
+            self,
+            game: int,
+            holes: bytes,
+            n_players: int,
+            hole_size: int,
+            board: bytes,
+            deck: bytes,
+            first_lo: int,
+            first_hi: int,
+        ) -> tuple[int, list[Tally]]:
+            """``handrank_enumerate``: the boards visited and each player's tally."""
 
-        ``excluded[p]`` is a card mask player p's random hand (an empty span of
-        ``offsets``) never holds.
-        """
+        def monte_carlo(
+            self,
+            game: int,
+            n_players: int,
+            hole_size: int,
+            combos: bytes,
+            offsets: array[int],
+            cum_weights: array[int],
+            board: bytes,
+            dead: int,
+            excluded: array[int],
+            seed: int,
+            block_lo: int,
+            block_hi: int,
+            block_trials: int,
+            max_redraws: int,
+        ) -> tuple[int, list[Tally]]:
+            """``handrank_monte_carlo``: the trials played (-1: no possible deal) and each player's tally.
+
+            ``excluded[p]`` is a card mask player p's random hand (an empty span of
+            ``offsets``) never holds.
+            """

@@ -13,12 +13,13 @@ import operator
 import os
 import threading
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
+    from typing import Any, TypeVar
 
-T = TypeVar("T")
+    T = TypeVar("T")
 
 MAX_THREADS = max(32, 4 * (os.cpu_count() or 1))
 """More threads than this are not started, whatever ``threads=`` asks for."""
@@ -65,14 +66,15 @@ def _submit(calls: list[tuple[Callable[..., T], tuple[Any, ...]]]) -> list[Futur
 
 
 def _gather(futures: list[Future[T]], stop: threading.Event) -> list[T]:
-    """The futures' results; on any exception (Ctrl-C included) the others stop at their next chunk."""
+    """The futures' results.
+
+    On any exception (Ctrl-C included) the others are told to stop at their
+    next chunk, and the exception goes up at once rather than after them.
+    """
     try:
         return [f.result() for f in futures]
     except BaseException:
         stop.set()
-        from concurrent.futures import wait
-
-        wait(futures)
         raise
 
 
@@ -89,6 +91,15 @@ def _rows_part(
     return -1
 
 
+def _parallel(kernel: Callable[..., object]) -> bool:
+    """Whether ``kernel`` releases the GIL: the compiled ones do.
+
+    The pure-Python kernels hold it, so more threads would only slow them
+    down, and keep Ctrl-C (and interpreter exit) waiting for a busy thread.
+    """
+    return getattr(kernel, "__module__", None) == "handrank._eval_c"
+
+
 def split_rows(kernel: Callable[..., int], n: int, threads: int, min_rows: int, *args: Any, chunk: int) -> int:
     """``kernel(*args, start, stop)`` over rows ``0:n``, on up to ``threads`` threads, ``chunk`` rows a call.
 
@@ -96,7 +107,7 @@ def split_rows(kernel: Callable[..., int], n: int, threads: int, min_rows: int, 
     first invalid row of their rows, or -1; this returns the first of all,
     or -1.
     """
-    workers = max(1, min(threads, n // max(1, min_rows)))
+    workers = max(1, min(threads if _parallel(kernel) else 1, n // max(1, min_rows)))
     stop = threading.Event()
     bounds = [n * i // workers for i in range(workers + 1)]
     parts = [(kernel, args, bounds[i], bounds[i + 1], chunk, stop) for i in range(1, workers)]
@@ -104,8 +115,7 @@ def split_rows(kernel: Callable[..., int], n: int, threads: int, min_rows: int, 
     try:
         mine = _rows_part(kernel, args, bounds[0], bounds[1], chunk, stop)
     except BaseException:
-        stop.set()
-        _gather(futures, stop)
+        stop.set()  # the other threads stop at their next chunk
         raise
     found = [mine, *_gather(futures, stop)]
     bad = [b for b in found if b >= 0]
@@ -125,6 +135,7 @@ def run_tasks(
     flat however many there are, and ``progress`` is called with the
     fraction done from the calling thread between groups.
     """
+    threads = threads if _parallel(kernel) else 1
     group = max(1, threads * 4)
     for lo in range(0, n_tasks, group):
         chunk = [task(i) for i in range(lo, min(n_tasks, lo + group))]
@@ -135,8 +146,7 @@ def run_tasks(
         try:
             mine = _run_each(kernel, chunk[::workers], stop)
         except BaseException:
-            stop.set()
-            _gather(futures, stop)
+            stop.set()  # the other threads stop at their next task
             raise
         parts = [mine, *_gather(futures, stop)]
         for i in range(len(chunk)):

@@ -1,0 +1,53 @@
+"""Immutable result objects (EquityResult, Showdown, PlayerResult) without the cost of importing dataclasses.
+
+A record's fields are its ``__slots__``, set once by keyword; records are
+equal, hashable, printable and picklable by their fields, like frozen
+dataclasses.
+"""
+
+from __future__ import annotations
+
+
+class Record:
+    """An immutable value with the fields named by ``__slots__``."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __init__(self, **values: object) -> None:
+        missing = [name for name in self.__slots__ if name not in values]
+        extra = sorted(set(values) - set(self.__slots__))
+        if missing or extra:
+            raise TypeError(f"{type(self).__name__}() needs exactly the fields {', '.join(self.__slots__)}")
+        for name in self.__slots__:
+            object.__setattr__(self, name, values[name])
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable: cannot delete {name!r}")
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (type(self), self._values()))
+
+
+def _rebuild(cls: type[Record], values: tuple[object, ...]) -> Record:
+    record = object.__new__(cls)
+    for name, value in zip(cls.__slots__, values, strict=True):
+        object.__setattr__(record, name, value)
+    return record
