@@ -27,7 +27,7 @@ uint16_t handrank_evaluate_mask(uint64_t mask) {
 
 /*
  * The hot path: contiguous uint8 rows of K cards, K a compile-time constant,
- * into a contiguous `out`.
+ * into a contiguous `out` (at any address: it is written through memcpy).
  * Where popcount is one instruction (POP), a row is valid iff its suit bits
  * number K and none is poison, which saves an add per card over HR_ROW_INVALID.
  */
@@ -49,7 +49,7 @@ HR_INLINE uint64_t row_u8(const uint8_t *cards, const int K, const int POP, uint
     return HR_ROW_INVALID(s_or, s_sum);
 }
 
-HR_INLINE int64_t batch_u8_rows(const uint8_t *cards, int64_t n, const int K, const int POP, uint16_t *out) {
+HR_INLINE int64_t batch_u8_rows(const uint8_t *cards, int64_t n, const int K, const int POP, char *out) {
     int64_t i = 0;
     /* Two rows a step: their independent chains interleave better than one row's. */
     for (; i + 1 < n; i += 2, cards += 2 * K) {
@@ -58,23 +58,23 @@ HR_INLINE int64_t batch_u8_rows(const uint8_t *cards, int64_t n, const int K, co
         if (bad0 | bad1) {
             if (bad0)
                 return i;
-            out[i] = hr_finish(k0, b0);
+            hr_store_u16(out + 2 * i, hr_finish(k0, b0));
             return i + 1;
         }
-        out[i] = hr_finish(k0, b0);
-        out[i + 1] = hr_finish(k1, b1);
+        hr_store_u16(out + 2 * i, hr_finish(k0, b0));
+        hr_store_u16(out + 2 * i + 2, hr_finish(k1, b1));
     }
     if (i < n) {
         uint64_t k0, b0;
         if (row_u8(cards, K, POP, &k0, &b0))
             return i;
-        out[i] = hr_finish(k0, b0);
+        hr_store_u16(out + 2 * i, hr_finish(k0, b0));
     }
     return -1;
 }
 
 #define DEFINE_BATCH_U8(NAME, ATTR, POP)                                                 \
-    ATTR static int64_t NAME(const uint8_t *cards, int64_t n, int k, uint16_t *out) {    \
+    ATTR static int64_t NAME(const uint8_t *cards, int64_t n, int k, char *out) {        \
         switch (k) {                                                                     \
         case 5: return batch_u8_rows(cards, n, 5, POP, out);                             \
         case 6: return batch_u8_rows(cards, n, 6, POP, out);                             \
@@ -88,23 +88,27 @@ DEFINE_BATCH_U8(batch_u8, , 1)
 /* Baseline x86-64 lacks the popcnt instruction: choose the kernel at run time. */
 DEFINE_BATCH_U8(batch_u8_pop, __attribute__((target("popcnt"))), 1)
 DEFINE_BATCH_U8(batch_u8_sum, , 0)
-static int64_t batch_u8(const uint8_t *cards, int64_t n, int k, uint16_t *out) {
+static int64_t batch_u8(const uint8_t *cards, int64_t n, int k, char *out) {
     return __builtin_cpu_supports("popcnt") ? batch_u8_pop(cards, n, k, out) : batch_u8_sum(cards, n, k, out);
 }
 #else
 DEFINE_BATCH_U8(batch_u8, , 0)
 #endif
 
-/* Any integer type and strides: ids outside 0..51 map to the poison id 255. */
+/*
+ * Any integer type and strides: ids outside 0..51 map to the poison id 255.
+ * Elements and `out` may sit at any address, so each value is read with
+ * memcpy, once: the id that is validated is the id that indexes the tables.
+ */
 #define DEFINE_BATCH_ANY(NAME, T)                                                      \
     static int64_t NAME(const char *base, int64_t n, int k, ptrdiff_t rs, ptrdiff_t cs, \
-                        uint16_t *out, ptrdiff_t out_stride) {                          \
-        char *o = (char *)out;                                                         \
+                        char *o, ptrdiff_t out_stride) {                                \
         for (int64_t i = 0; i < n; i++, base += rs, o += out_stride) {                 \
             uint64_t key = HANDRANK_KEY_BIAS, s_or = 0, s_sum = 0;                      \
             const char *p = base;                                                      \
             for (int j = 0; j < k; j++, p += cs) {                                     \
-                T v = *(const T *)p;                                                   \
+                T v;                                                                   \
+                memcpy(&v, p, sizeof v);                                               \
                 uint8_t c = (v >= 0 && v < 52) ? (uint8_t)v : 255;                     \
                 uint64_t b = handrank_suit_bit[c];                                     \
                 key += handrank_card_key[c];                                           \
@@ -113,7 +117,7 @@ DEFINE_BATCH_U8(batch_u8, , 0)
             }                                                                          \
             if (HR_ROW_INVALID(s_or, s_sum))                                              \
                 return i;                                                              \
-            *(uint16_t *)o = hr_finish(key, s_or);                                     \
+            hr_store_u16(o, hr_finish(key, s_or));                                     \
         }                                                                              \
         return -1;                                                                     \
     }
@@ -135,18 +139,19 @@ int64_t handrank_evaluate_batch(const void *cards, enum handrank_dtype dtype, in
                                 ptrdiff_t row_stride, ptrdiff_t col_stride,
                                 uint16_t *out, ptrdiff_t out_stride) {
     const char *base = (const char *)cards;
+    char *o = (char *)out;
     if (dtype == HANDRANK_U8 && col_stride == 1 && row_stride == k && k >= 5 && k <= 7
         && out_stride == (ptrdiff_t)sizeof(uint16_t))
-        return batch_u8((const uint8_t *)cards, n_rows, k, out);
+        return batch_u8((const uint8_t *)cards, n_rows, k, o);
     switch (dtype) {
-    case HANDRANK_U8: return batch_any_u8(base, n_rows, k, row_stride, col_stride, out, out_stride);
-    case HANDRANK_I8: return batch_any_i8(base, n_rows, k, row_stride, col_stride, out, out_stride);
-    case HANDRANK_U16: return batch_any_u16(base, n_rows, k, row_stride, col_stride, out, out_stride);
-    case HANDRANK_I16: return batch_any_i16(base, n_rows, k, row_stride, col_stride, out, out_stride);
-    case HANDRANK_U32: return batch_any_u32(base, n_rows, k, row_stride, col_stride, out, out_stride);
-    case HANDRANK_I32: return batch_any_i32(base, n_rows, k, row_stride, col_stride, out, out_stride);
-    case HANDRANK_U64: return batch_any_u64(base, n_rows, k, row_stride, col_stride, out, out_stride);
-    case HANDRANK_I64: return batch_any_i64(base, n_rows, k, row_stride, col_stride, out, out_stride);
+    case HANDRANK_U8: return batch_any_u8(base, n_rows, k, row_stride, col_stride, o, out_stride);
+    case HANDRANK_I8: return batch_any_i8(base, n_rows, k, row_stride, col_stride, o, out_stride);
+    case HANDRANK_U16: return batch_any_u16(base, n_rows, k, row_stride, col_stride, o, out_stride);
+    case HANDRANK_I16: return batch_any_i16(base, n_rows, k, row_stride, col_stride, o, out_stride);
+    case HANDRANK_U32: return batch_any_u32(base, n_rows, k, row_stride, col_stride, o, out_stride);
+    case HANDRANK_I32: return batch_any_i32(base, n_rows, k, row_stride, col_stride, o, out_stride);
+    case HANDRANK_U64: return batch_any_u64(base, n_rows, k, row_stride, col_stride, o, out_stride);
+    case HANDRANK_I64: return batch_any_i64(base, n_rows, k, row_stride, col_stride, o, out_stride);
     default: return 0;
     }
 }
@@ -156,11 +161,11 @@ int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, ptrdiff_t stri
     const char *m = (const char *)masks;
     char *o = (char *)out;
     for (int64_t i = 0; i < n; i++, m += stride, o += out_stride) {
-        uint64_t mask = *(const uint64_t *)m;
+        uint64_t mask = hr_load_u64(m); /* read once, at any address */
         int count = hr_popcount64(mask);
         if ((mask >> 52) || count < 5 || count > 7)
             return i;
-        *(uint16_t *)o = handrank_evaluate_mask(mask);
+        hr_store_u16(o, handrank_evaluate_mask(mask));
     }
     return -1;
 }

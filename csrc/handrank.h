@@ -7,7 +7,12 @@
  *         1 = best (royal flush), 7462 = worst (7-5-4-3-2 offsuit).
  *
  * Single-hand functions assume valid input (5..7 distinct ids below 52):
- * the caller validates.  Batch functions validate every row themselves.
+ * the caller validates.  Batch functions validate every row themselves;
+ * their input and `out` may sit at any address (no alignment is needed,
+ * as for a numpy view at an odd offset), and they read each id once, so
+ * input that another thread changes during the call can give wrong ranks
+ * or a row reported invalid for the rows it touches, never a read outside
+ * the tables.
  * Everything here is pure: const tables, no allocation, no global state,
  * safe to call from any number of threads.
  */

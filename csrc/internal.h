@@ -3,6 +3,7 @@
 #define HANDRANK_INTERNAL_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "tables.h"
 
@@ -22,6 +23,13 @@ static __inline int hr_popcount64(uint64_t x) {
 #define hr_popcount64(x) __builtin_popcountll(x)
 #endif
 
+/*
+ * Loads and stores at any address: batch arguments come from numpy arrays
+ * that may sit at any byte offset (a view at an odd offset, a field of a
+ * structured dtype).  A fixed-size memcpy compiles to one plain move.
+ */
+HR_INLINE uint64_t hr_load_u64(const void *p) { uint64_t v; memcpy(&v, p, sizeof v); return v; }
+HR_INLINE void hr_store_u16(void *p, uint16_t v) { memcpy(p, &v, sizeof v); }
 
 #define HR_SLOT_MASK ((1u << HANDRANK_HASH_SLOT_BITS) - 1)
 

@@ -135,16 +135,25 @@ HR_INLINE uint64_t row_bits(const uint8_t *ids, int n, uint64_t *sum) {
     return s_or;
 }
 
+/*
+ * The batch kernels read each row once, into locals, and validate and rank
+ * that copy: a buffer that changes during the call (another thread writing
+ * to it) can give a wrong rank for the rows it touches, never an index out
+ * of the tables.  `out` may sit at any address.
+ */
+
 /* Rows with their own boards, NH and NB compile-time constants. */
 HR_INLINE int64_t rows_own_board(const uint8_t *holes, const int NH, ptrdiff_t hs, const uint8_t *boards,
-                                 const int NB, ptrdiff_t bs, int64_t n, uint16_t *out, ptrdiff_t os) {
-    char *o = (char *)out;
+                                 const int NB, ptrdiff_t bs, int64_t n, char *o, ptrdiff_t os) {
     for (int64_t i = 0; i < n; i++, holes += hs, boards += bs, o += os) {
+        uint8_t hole[6], board[5];
+        memcpy(hole, holes, (size_t)NH);
+        memcpy(board, boards, (size_t)NB);
         uint64_t s_sum = 0;
-        uint64_t s_or = row_bits(holes, NH, &s_sum) | row_bits(boards, NB, &s_sum);
+        uint64_t s_or = row_bits(hole, NH, &s_sum) | row_bits(board, NB, &s_sum);
         if (HR_ROW_INVALID(s_or, s_sum))
             return i;
-        *(uint16_t *)o = omaha(holes, NH, boards, NB);
+        hr_store_u16(o, omaha(hole, NH, board, NB));
     }
     return -1;
 }
@@ -193,25 +202,26 @@ static void fold_board(const uint8_t *board, int nb, folded_board *fb) {
 }
 
 HR_INLINE int64_t rows_shared_board(const uint8_t *holes, const int NH, ptrdiff_t hs, const folded_board *fb,
-                                    int64_t n, uint16_t *out, ptrdiff_t os) {
-    char *o = (char *)out;
+                                    int64_t n, char *o, ptrdiff_t os) {
     for (int64_t i = 0; i < n; i++, holes += hs, o += os) {
+        uint8_t hole[6];
+        memcpy(hole, holes, (size_t)NH);
         uint64_t s_sum = fb->bits_sum;
-        uint64_t s_or = row_bits(holes, NH, &s_sum) | fb->bits_or;
+        uint64_t s_or = row_bits(hole, NH, &s_sum) | fb->bits_or;
         if (HR_ROW_INVALID(s_or, s_sum))
             return i;
         uint16_t best = 0xffff;
         for (int a = 0; a < NH; a++)
             for (int b = a + 1; b < NH; b++) {
-                int ra = holes[a] >> 2, rb = holes[b] >> 2, sa = holes[a] & 3;
+                int ra = hole[a] >> 2, rb = hole[b] >> 2, sa = hole[a] & 3;
                 uint16_t c = fb->plain[13 * ra + rb];
-                if (sa == (holes[b] & 3) && (fb->flush_suits >> sa & 1)) {
+                if (sa == (hole[b] & 3) && (fb->flush_suits >> sa & 1)) {
                     uint16_t f = fb->flush[sa][13 * ra + rb];
                     c = f < c ? f : c;
                 }
                 best = c < best ? c : best;
             }
-        *(uint16_t *)o = best;
+        hr_store_u16(o, best);
     }
     return -1;
 }
@@ -219,20 +229,23 @@ HR_INLINE int64_t rows_shared_board(const uint8_t *holes, const int NH, ptrdiff_
 int64_t handrank_evaluate_omaha_batch(const uint8_t *holes, int nh, ptrdiff_t hole_stride,
                                       const uint8_t *boards, int nb, ptrdiff_t board_stride,
                                       int64_t n_rows, uint16_t *out, ptrdiff_t out_stride) {
+    char *o = (char *)out;
     if (board_stride == 0 && n_rows > 0) {
         /* The board's own validity decides row 0, which also holds it. */
-        uint64_t s_sum = 0, s_or = row_bits(boards, nb, &s_sum);
+        uint8_t board[5];
+        memcpy(board, boards, (size_t)nb);
+        uint64_t s_sum = 0, s_or = row_bits(board, nb, &s_sum);
         if (HR_ROW_INVALID(s_or, s_sum))
             return 0;
         folded_board fb;
-        fold_board(boards, nb, &fb);
+        fold_board(board, nb, &fb);
         switch (nh) {
-        case 4: return rows_shared_board(holes, 4, hole_stride, &fb, n_rows, out, out_stride);
-        case 5: return rows_shared_board(holes, 5, hole_stride, &fb, n_rows, out, out_stride);
-        default: return rows_shared_board(holes, 6, hole_stride, &fb, n_rows, out, out_stride);
+        case 4: return rows_shared_board(holes, 4, hole_stride, &fb, n_rows, o, out_stride);
+        case 5: return rows_shared_board(holes, 5, hole_stride, &fb, n_rows, o, out_stride);
+        default: return rows_shared_board(holes, 6, hole_stride, &fb, n_rows, o, out_stride);
         }
     }
-#define OWN(NH, NB) rows_own_board(holes, NH, hole_stride, boards, NB, board_stride, n_rows, out, out_stride)
+#define OWN(NH, NB) rows_own_board(holes, NH, hole_stride, boards, NB, board_stride, n_rows, o, out_stride)
     switch (nh * 8 + nb) {
     case 4 * 8 + 3: return OWN(4, 3);
     case 4 * 8 + 4: return OWN(4, 4);

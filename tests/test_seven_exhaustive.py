@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from conftest import Api, combos
+
+pytestmark = pytest.mark.slow
 
 # Best five of seven, by category best first (royal flush counted inside straight flush).
 SEVEN_CARD_COUNTS = [41584, 224848, 3473184, 4047644, 6180020, 6461620, 31433400, 58627800, 23294460]

@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, embedsignature=True
+# cython: language_level=3, boundscheck=False, wraparound=False, embedsignature=True, freethreading_compatible=True
 """The compiled kernels: type conversion in front of the C core in csrc/.
 
 The twin of ``_eval_py``: the same names, signatures, results and errors.

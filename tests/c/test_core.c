@@ -1,7 +1,8 @@
 /*
  * The C core on its own, without Python: exhaustive five-card counts,
  * category boundaries, the single-hand and batch entry points against each
- * other, Omaha against its definition, and the equity kernels.
+ * other (also on input and output at odd addresses), Omaha against its
+ * definition, and the equity kernels.
  *
  *   cc -O2 -std=c11 -Icsrc tests/c/test_core.c csrc/evaluate.c csrc/omaha.c csrc/equity.c csrc/tables.c
  *
@@ -129,18 +130,30 @@ static void test_boundaries(void) {
     CHECK(rank_of("As Ks Qs Js Ts 2c 2d") == 1, "a royal flush among seven");
 }
 
-/* Store `v` as element type `dt` at `p`. */
+/* Store `v` as element type `dt` at `p`, at any address. */
 static void put(char *p, enum handrank_dtype dt, int v) {
+    union {
+        uint8_t u8; int8_t i8; uint16_t u16; int16_t i16; uint32_t u32; int32_t i32; uint64_t u64; int64_t i64;
+    } x;
+    size_t size = 0;
     switch (dt) {
-    case HANDRANK_U8: *(uint8_t *)p = (uint8_t)v; break;
-    case HANDRANK_I8: *(int8_t *)p = (int8_t)v; break;
-    case HANDRANK_U16: *(uint16_t *)p = (uint16_t)v; break;
-    case HANDRANK_I16: *(int16_t *)p = (int16_t)v; break;
-    case HANDRANK_U32: *(uint32_t *)p = (uint32_t)v; break;
-    case HANDRANK_I32: *(int32_t *)p = (int32_t)v; break;
-    case HANDRANK_U64: *(uint64_t *)p = (uint64_t)v; break;
-    case HANDRANK_I64: *(int64_t *)p = (int64_t)v; break;
+    case HANDRANK_U8: x.u8 = (uint8_t)v; size = 1; break;
+    case HANDRANK_I8: x.i8 = (int8_t)v; size = 1; break;
+    case HANDRANK_U16: x.u16 = (uint16_t)v; size = 2; break;
+    case HANDRANK_I16: x.i16 = (int16_t)v; size = 2; break;
+    case HANDRANK_U32: x.u32 = (uint32_t)v; size = 4; break;
+    case HANDRANK_I32: x.i32 = (int32_t)v; size = 4; break;
+    case HANDRANK_U64: x.u64 = (uint64_t)v; size = 8; break;
+    case HANDRANK_I64: x.i64 = (int64_t)v; size = 8; break;
     }
+    memcpy(p, &x, size);
+}
+
+/* The uint16 at `p`, at any address. */
+static uint16_t get16(const char *p) {
+    uint16_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
 }
 
 enum { ROWS = 400 };
@@ -192,6 +205,82 @@ static void test_batch(void) {
     CHECK(handrank_evaluate_masks(masks, 3, 8, out, 2) == 1 && out[0] == handrank_evaluate_mask(0x1f),
           "masks: bit 52 not reported first");
     CHECK(handrank_evaluate_masks(masks + 2, 1, 8, out, 2) == 0, "masks: four cards accepted");
+}
+
+/*
+ * Every batch entry point with its input and `out` at odd addresses (numpy
+ * views at any byte offset, fields of packed records); run under
+ * -fsanitize=alignment, a plain load or store of a wider type there fails.
+ */
+static void test_unaligned(void) {
+    static const ptrdiff_t SIZE[8] = {1, 1, 2, 2, 4, 4, 8, 8};
+    static uint8_t hands[ROWS][7];
+    static uint64_t masks[ROWS];
+    static uint64_t raw[ROWS * 8 + 8], raw_out[ROWS + 8]; /* 8-byte aligned; data placed an odd offset in */
+    for (int i = 0; i < ROWS; i++) {
+        uint64_t used = 0;
+        deal(hands[i], 7, &used);
+        masks[i] = used;
+    }
+    for (int k = 5; k <= 7; k++)
+        for (int dt = HANDRANK_U8; dt <= HANDRANK_I64; dt++)
+            for (int layout = 0; layout < 2; layout++)
+                for (int offset = 1; offset <= 3; offset += 2) {
+                    /* contiguous rows (the uint8 fast path), or packed records of a tag byte and k ids */
+                    ptrdiff_t s = SIZE[dt], rs = layout == 0 ? k * s : 1 + k * s, os = layout == 0 ? 2 : 3;
+                    char *base = (char *)raw + offset + layout, *out = (char *)raw_out + offset;
+                    for (int i = 0; i < ROWS; i++)
+                        for (int j = 0; j < k; j++)
+                            put(base + i * rs + j * s, (enum handrank_dtype)dt, hands[i][j]);
+                    int64_t bad = handrank_evaluate_batch(base, (enum handrank_dtype)dt, ROWS, k, rs, s,
+                                                          (uint16_t *)(void *)out, os);
+                    int same = 1;
+                    for (int i = 0; i < ROWS; i++)
+                        same &= get16(out + i * os) == handrank_evaluate(hands[i], k);
+                    CHECK(bad == -1 && same, "unaligned batch k=%d dtype=%d layout=%d offset=%d: %lld", k, dt,
+                          layout, offset, (long long)bad);
+                    put(base + 9 * rs + 2 * s, (enum handrank_dtype)dt, hands[9][0]);
+                    bad = handrank_evaluate_batch(base, (enum handrank_dtype)dt, ROWS, k, rs, s,
+                                                  (uint16_t *)(void *)out, os);
+                    CHECK(bad == 9, "unaligned batch k=%d dtype=%d layout=%d: a card twice in row 9, got %lld", k,
+                          dt, layout, (long long)bad);
+                }
+    for (int offset = 1; offset < 8; offset++)
+        for (ptrdiff_t ms = 8; ms <= 9; ms++) {
+            char *base = (char *)raw + offset, *out = (char *)raw_out + (offset | 1);
+            for (int i = 0; i < ROWS; i++)
+                memcpy(base + i * ms, &masks[i], sizeof masks[i]);
+            int64_t bad = handrank_evaluate_masks((const uint64_t *)(const void *)base, ROWS, ms,
+                                                  (uint16_t *)(void *)out, 2);
+            int same = 1;
+            for (int i = 0; i < ROWS; i++)
+                same &= get16(out + 2 * i) == handrank_evaluate(hands[i], 7);
+            CHECK(bad == -1 && same, "unaligned masks offset=%d stride=%d: %lld", offset, (int)ms, (long long)bad);
+        }
+    /* Omaha ids are bytes; its `out` may still sit anywhere */
+    uint8_t holes[ROWS * 4], boards[ROWS * 5];
+    for (int i = 0; i < ROWS; i++) {
+        uint64_t used = 0;
+        deal(holes + 4 * i, 4, &used);
+        deal(boards + 5 * i, 5, &used);
+    }
+    char *out = (char *)raw_out + 1;
+    int64_t bad = handrank_evaluate_omaha_batch(holes, 4, 4, boards, 5, 5, ROWS, (uint16_t *)(void *)out, 3);
+    int same = 1;
+    for (int i = 0; i < ROWS; i++)
+        same &= get16(out + 3 * i) == handrank_evaluate_omaha(holes + 4 * i, 4, boards + 5 * i, 5);
+    CHECK(bad == -1 && same, "unaligned omaha out, own boards: %lld", (long long)bad);
+    for (int i = 0; i < ROWS; i++) {
+        uint64_t used = 0;
+        for (int j = 0; j < 5; j++)
+            used |= 1ULL << boards[j];
+        deal(holes + 4 * i, 4, &used);
+    }
+    bad = handrank_evaluate_omaha_batch(holes, 4, 4, boards, 5, 0, ROWS, (uint16_t *)(void *)out, 2);
+    same = 1;
+    for (int i = 0; i < ROWS; i++)
+        same &= get16(out + 2 * i) == handrank_evaluate_omaha(holes + 4 * i, 4, boards, 5);
+    CHECK(bad == -1 && same, "unaligned omaha out, shared board: %lld", (long long)bad);
 }
 
 /* Omaha by its definition: every two of the hole with every three of the board. */
@@ -318,6 +407,7 @@ int main(void) {
     test_five_card_counts();
     test_boundaries();
     test_batch();
+    test_unaligned();
     test_omaha();
     test_enumerate();
     test_monte_carlo();
