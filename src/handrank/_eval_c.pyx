@@ -7,6 +7,7 @@ ids, duplicates, other types) goes through ``_cards``, which both backends
 share, so the two raise the very same errors.
 """
 
+cimport cython
 from cpython.ref cimport PyObject
 from libc.string cimport memset
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
@@ -66,7 +67,17 @@ cdef extern from "Python.h":
 
 cdef inline int _fast_ids(object cards, uint8_t *ids, int lo=5, int hi=7, uint64_t *seen_in=NULL) noexcept:
     """Fill ids from a list/tuple of lo..hi valid ints, distinct from each other and from
-    *seen_in (updated); the count, or -1 to take the slow path."""
+    *seen_in (updated); the count, or -1 to take the slow path.
+
+    A list is read under its critical section: without the GIL another thread
+    could change it while its items are borrowed (with the GIL this costs nothing)."""
+    if type(cards) is list:
+        with cython.critical_section(cards):
+            return _read_ids(cards, ids, lo, hi, seen_in)
+    return _read_ids(cards, ids, lo, hi, seen_in)
+
+
+cdef inline int _read_ids(object cards, uint8_t *ids, int lo, int hi, uint64_t *seen_in) noexcept:
     cdef Py_ssize_t n, j
     cdef bint is_list = type(cards) is list
     cdef PyObject *item
