@@ -9,6 +9,7 @@ Carlo gives the very same tallies on both backends.
 
 from __future__ import annotations
 
+import threading
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from itertools import combinations
@@ -46,10 +47,16 @@ _plain: dict[int, int] = {}
 _flush: list[int] = []
 
 
+_load_lock = threading.Lock()
+
+
 def _load() -> dict[int, int]:
+    """The tables, built on first use; once, whatever the number of threads asking."""
     if not _plain:
-        _flush[:] = _tables.flush_table()
-        _plain.update(_tables.plain_table())
+        with _load_lock:
+            if not _plain:
+                _flush[:] = _tables.flush_table()
+                _plain.update(_tables.plain_table())
     return _plain
 
 
