@@ -10,10 +10,10 @@ from __future__ import annotations
 import sys
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     try:
         from handrank._cli import main as run
     except ImportError as exc:
         print(f"handrank: error: {exc}", file=sys.stderr)
         return 2
-    return run()
+    return run(argv)

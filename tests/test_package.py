@@ -165,3 +165,37 @@ def test_python_repeats_the_c_constants() -> None:
     # The dtype codes are read by name from the header (src/handrank/_csrc.pxd); they are still one per
     # numpy integer type, in the order the header documents.
     assert list(_enum("handrank_dtype")) == [f"HANDRANK_{k}{8 * s}" for s in (1, 2, 4, 8) for k in "UI"]
+
+
+def test_console_script_reports_a_bad_backend_in_one_line() -> None:
+    code = "import sys; from _handrank_cli import main; sys.exit(main(['eval', 'As Ks Qs Js Ts']))"
+    got = _run(code, HANDRANK_BACKEND="nonsense")
+    assert got.returncode == 2
+    assert got.stderr.strip() == "handrank: error: HANDRANK_BACKEND must be 'auto', 'c' or 'python', not 'nonsense'"
+
+
+@pytest.mark.parametrize("count", ["inf", "nan", "1e400", "-5", "2.5", "1.5k5", ""])
+def test_cli_rejects_bad_trial_counts_cleanly(count: str) -> None:
+    got = subprocess.run(
+        [sys.executable, "-m", "handrank", "equity", "AhKh", "QsQd", "--trials", count],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert got.returncode == 2 and "not a trial count" in got.stderr and "Traceback" not in got.stderr
+
+
+def test_backend_c_without_the_extension_says_so(tmp_path: Path) -> None:
+    import shutil
+
+    package = Path(handrank.__file__).parent
+    shutil.copytree(package, tmp_path / "handrank", ignore=shutil.ignore_patterns("_eval_c.*.so", "_eval_c.*.pyd"))
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "HANDRANK_BACKEND": "auto"}
+    code = "import handrank; print(handrank.BACKEND)"
+    got = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False)
+    assert got.stdout.strip() == "python", got.stderr  # auto falls back
+    env["HANDRANK_BACKEND"] = "c"
+    got = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False)
+    assert got.returncode != 0
+    assert "the compiled extension handrank._eval_c is not available: it is not installed" in got.stderr
+    assert "circular import" not in got.stderr

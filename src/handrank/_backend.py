@@ -20,14 +20,16 @@ def load(choice: str) -> Kernels:
     if choice not in CHOICES:
         raise ImportError(f"HANDRANK_BACKEND must be 'auto', 'c' or 'python', not {choice!r}")
     if choice != "python":
-        try:
-            from handrank import _eval_c
+        import importlib
 
-            return _eval_c
+        try:
+            return importlib.import_module("handrank._eval_c")
         except ImportError as exc:
             if choice == "c":
+                why = "it is not installed" if isinstance(exc, ModuleNotFoundError) else f"it does not load: {exc}"
                 raise ImportError(
-                    f"HANDRANK_BACKEND=c but the compiled extension handrank._eval_c is not available ({exc})"
+                    f"HANDRANK_BACKEND=c but the compiled extension handrank._eval_c is not available: {why} "
+                    "(build it with a C compiler, or use HANDRANK_BACKEND=python)"
                 ) from None
     from handrank import _eval_py
 

@@ -81,6 +81,8 @@ def _count(text: str) -> int:
         whole = False
     if not whole:
         raise argparse.ArgumentTypeError(f"not a trial count: {text!r} (try 100000, 250k or 10M)")
+    if value > 1 << 62:
+        raise argparse.ArgumentTypeError(f"not a trial count: {text!r} (at most 2**62)")
     return int(value)
 
 
