@@ -39,14 +39,61 @@ def _integer_array(values: object, what: str) -> np.ndarray:
     if arr.dtype.kind not in "iu":
         if arr.size == 0 and arr.ndim == 1:
             return np.zeros(0, np.uint8)
+        if (
+            arr.dtype.kind == "O"
+            and not isinstance(values, np.ndarray)
+            and any(isinstance(item, (list, tuple, np.ndarray)) for item in arr.flat)
+        ):
+            # numpy < 1.24 makes a ragged list an object array of its rows
+            # (with a VisibleDeprecationWarning); later versions raise ValueError.
+            raise ValueError(f"{what} is not a rectangular array: its rows differ in length")
+        big = _big_ints(values, arr)
+        if big is not None:
+            return big
         raise TypeError(f"{what} must hold integers, not dtype {arr.dtype}")
     if not arr.dtype.isnative:
         arr = arr.astype(arr.dtype.newbyteorder("="))
     return arr
 
 
+def _big_ints(values: object, arr: np.ndarray) -> np.ndarray | None:
+    """Python ints with one past int64, which numpy reads as floats or objects: an object array of them.
+
+    Such a value is no card id nor mask, so the callers find the first bad row
+    themselves, in Python, and raise its error; None for anything else (other
+    object or float arrays stay a TypeError).
+    """
+    import numpy as np
+
+    if isinstance(values, np.ndarray) or arr.dtype.kind not in "fO":
+        return None
+    try:
+        obj = np.array(values, dtype=object)
+    except (ValueError, TypeError):
+        return None
+    flat = obj.ravel().tolist()
+    if obj.shape != arr.shape or not all(type(v) is int for v in flat):
+        return None
+    if all(-(1 << 63) <= v < 1 << 63 for v in flat):
+        return None
+    return obj
+
+
+def _valid_row(values: list[int]) -> bool:
+    return all(0 <= v < 52 for v in values) and len(set(values)) == len(values)
+
+
+def _check_rows(rows: list[list[int]]) -> None:
+    """Raise the error for the first invalid row, if any."""
+    for i, row in enumerate(rows):
+        if not _valid_row(row):
+            raise row_error(row, i)
+
+
 def as_hands(hands: npt.ArrayLike) -> np.ndarray:
     """An ``(N, k)`` integer array of card ids, k in 5..7 (no copy when possible)."""
+    import numpy as np
+
     arr = _integer_array(hands, "hands")
     if arr.ndim == 1 and arr.size == 0:
         return arr.reshape(0, 5)
@@ -54,6 +101,10 @@ def as_hands(hands: npt.ArrayLike) -> np.ndarray:
         raise ValueError(f"hands must be a 2-D array of shape (N, 5|6|7), got shape {arr.shape}")
     if arr.shape[1] not in HAND_SIZES:
         raise ValueError(f"a hand has 5, 6 or 7 cards, got rows of {arr.shape[1]}")
+    if arr.dtype.kind == "O":
+        rows = arr.tolist()
+        _check_rows(rows)
+        return np.array(rows, np.uint8).reshape(arr.shape)  # every id is in 0..51
     return arr
 
 
@@ -64,6 +115,11 @@ def as_masks(masks: npt.ArrayLike) -> np.ndarray:
     arr = _integer_array(masks, "masks")
     if arr.ndim != 1:
         raise ValueError(f"masks must be a 1-D array, got shape {arr.shape}")
+    if arr.dtype.kind == "O":
+        for i, mask in enumerate(arr.tolist()):
+            if mask < 0 or mask >> 52 or mask.bit_count() not in HAND_SIZES:
+                raise mask_row_error(mask, i)
+        arr = arr.astype(np.uint64)  # every mask is valid
     if arr.dtype.itemsize == 8:
         return arr.view(np.uint64)
     # Smaller types widen; negative values become huge and are then rejected.
@@ -182,6 +238,10 @@ def evaluate_omaha_batch(
     else:
         raise ValueError(f"boards must be one board (b,) or one per row (N, b), got shape {board_arr.shape}")
     result = as_out(out, n)
+    if hole_arr.dtype.kind == "O" or rows_board.dtype.kind == "O":
+        _check_rows([[*h, *b] for h, b in zip(hole_arr.tolist(), rows_board.tolist(), strict=True)])
+        hole_arr = hole_arr.astype(np.uint8)  # every id is in 0..51
+        rows_board = rows_board.astype(np.uint8)
     narrow = hole_arr.dtype == np.uint8 and rows_board.dtype == np.uint8
     bad = -1 if narrow else _first_out_of_range(hole_arr, rows_board)
     stop_at = n if bad < 0 else bad

@@ -45,6 +45,20 @@ def cards_str(cards: Cards) -> str:
     return " ".join(CARD_NAMES[c] for c in parse_cards(cards))
 
 
+def as_index(value: object) -> int | None:
+    """``operator.index(value)``, or None for a bool or anything that is no integer.
+
+    Some objects have ``__index__`` and still refuse it (a numpy array of floats,
+    or of more than one value); they are no integers either.
+    """
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
 def _card_id(value: object) -> int:
     """One card id from an int-like object, range-checked."""
     if isinstance(value, bool) or isinstance(value, float):
@@ -99,11 +113,16 @@ def parse_cards(cards: Cards) -> list[int]:
     elif isinstance(cards, (bytes, bytearray)):
         raise TypeError(f"cards must be text, not {type(cards).__name__}; decode it first")
     elif isinstance(cards, Iterable):
-        for item in cards:
-            if isinstance(item, str):
-                _parse_text(item, out)
-            else:
-                out.append(_card_id(item))
+        try:
+            items = iter(cards)
+        except TypeError:  # a 0-d numpy array claims to be iterable: one card id, or a worded TypeError
+            out.append(_card_id(cards))
+        else:
+            for item in items:
+                if isinstance(item, str):
+                    _parse_text(item, out)
+                else:
+                    out.append(_card_id(item))
     else:
         out.append(_card_id(cards))
     seen = 0
@@ -126,8 +145,8 @@ def board_ids_of(board: Cards, game: Game = OMAHA) -> list[int]:
     """Parse a showdown board on its own; errors say it is the board."""
     try:
         ids = parse_cards(board)
-    except ValueError as exc:
-        raise ValueError(f"board: {exc}") from None
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"board: {exc}") from None
     if len(ids) not in game.board_sizes:
         raise ValueError(f"{game.board_rule}, got {len(ids)}")
     return ids
@@ -135,7 +154,10 @@ def board_ids_of(board: Cards, game: Game = OMAHA) -> list[int]:
 
 def omaha_ids(hole: Cards, board: Cards) -> tuple[list[int], list[int]]:
     """Parse and check an Omaha hole (4..6 cards) and board (3..5), no card in both."""
-    hole_ids = parse_cards(hole)
+    try:
+        hole_ids = parse_cards(hole)
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"hole: {exc}") from None
     if len(hole_ids) not in OMAHA.hole_sizes:
         raise ValueError(f"{OMAHA.hand_rule}, got {len(hole_ids)}")
     board_ids = board_ids_of(board)
@@ -147,9 +169,9 @@ def omaha_ids(hole: Cards, board: Cards) -> tuple[list[int], list[int]]:
 
 def check_mask(mask: object) -> int:
     """Validate a 52-bit card mask of 5..7 cards and return it as an int."""
-    if isinstance(mask, bool) or not hasattr(mask, "__index__"):
+    value = as_index(mask)
+    if value is None:
         raise TypeError(f"a card mask must be an integer, not {type(mask).__name__} ({mask!r})")
-    value = operator.index(mask)
     if value < 0 or value >> N_CARDS:
         raise ValueError(f"card mask {value:#x} has bits outside 0..51")
     count = value.bit_count()

@@ -11,7 +11,6 @@ whatever the thread count.
 from __future__ import annotations
 
 import math
-import operator
 import os
 from array import array
 from collections.abc import Callable, Iterable, Sequence
@@ -19,7 +18,7 @@ from fractions import Fraction
 from itertools import permutations, product
 
 from handrank import _backend
-from handrank._cards import CARD_NAMES, Cards, parse_cards
+from handrank._cards import CARD_NAMES, Cards, as_index, parse_cards
 from handrank._games import EQUITY_GAMES, EquityGameName, Game
 from handrank._games import game as _game
 from handrank._kernels import MAX_PLAYERS, SHARE_UNIT, Tally
@@ -90,7 +89,10 @@ def _player_combos(player: Player, index: int, rules: Game) -> tuple[Combos | No
     """A player's (cards, weight) list, or None for an Omaha random hand; and the hole size."""
     if isinstance(player, Range):
         if player.game != rules.name:
-            raise ValueError(f"player {index}: a {player.game} range in a {rules.name} equity")
+            theirs = _game(player.game)
+            raise ValueError(
+                f"player {index}: {theirs.article} {theirs.title} range in {rules.article} {rules.title} equity"
+            )
         if player.is_random:
             return None, player.hole_size
         return [(tuple(c), w) for c, w in player.combos], player.hole_size
@@ -157,7 +159,7 @@ def equity(
         raise TypeError("players must be a sequence of hands or Ranges, one per player")
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(players)}")
-    if exact not in (None, True, False):
+    if exact is not None and type(exact) is not bool:
         raise TypeError(f"exact must be None, True or False, not {exact!r}")
     count = n_threads(threads)
     board_ids = _cards_of(board, "board")
@@ -168,16 +170,18 @@ def equity(
         if card in board_ids:
             raise ValueError(f"dead card {CARD_NAMES[card]} is also on the board")
     if trials is not None:
-        if isinstance(trials, bool) or not hasattr(trials, "__index__"):
+        count_asked = as_index(trials)
+        if count_asked is None:
             raise TypeError(f"trials must be an integer, not {type(trials).__name__}")
-        trials = operator.index(trials)
+        trials = count_asked
         if trials <= 0:
             raise ValueError(f"trials must be > 0, got {trials}")
         if trials > MAX_TRIALS:
             raise ValueError(f"trials must be at most 2**62, got {trials}")
         if exact is True:
             raise ValueError("trials is for Monte Carlo; it cannot go with exact=True")
-    if seed is not None and (isinstance(seed, bool) or not hasattr(seed, "__index__")):
+    seed_asked = None if seed is None else as_index(seed)
+    if seed is not None and seed_asked is None:
         raise TypeError(f"seed must be an integer or None, not {type(seed).__name__}")
     if progress is not None and not callable(progress):
         raise TypeError("progress must be a callable taking the fraction done")
@@ -224,7 +228,7 @@ def equity(
         if matchups is None:
             matchups = _matchups(known, canonical=not board_ids and not dead_ids)
         return _exact(matchups, len(lists), board_ids, dead_ids, rules, hole_size, count, progress)
-    seed_used = int.from_bytes(os.urandom(8), "little") if seed is None else operator.index(seed) % (1 << 64)
+    seed_used = int.from_bytes(os.urandom(8), "little") if seed is None else (seed_asked or 0) % (1 << 64)
     trials_asked = DEFAULT_TRIALS if trials is None else trials
     excluded = [sum(1 << c for c in p.dead) if isinstance(p, Range) else 0 for p in players]
     return _monte_carlo(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import operator
 from bisect import bisect_right
 from collections.abc import Callable
 from functools import lru_cache
@@ -10,7 +9,7 @@ from itertools import combinations
 from typing import Literal
 
 from handrank import _backend, _tables
-from handrank._cards import Cards, hand_ids, omaha_ids
+from handrank._cards import Cards, as_index, hand_ids, omaha_ids
 from handrank._tables import FLUSH_CATEGORIES, Category
 
 N_CLASSES = _tables.N_CLASSES
@@ -18,9 +17,9 @@ Lang = Literal["en", "es", "ru"]
 
 
 def _check_rank(rank: object) -> int:
-    if isinstance(rank, bool) or not hasattr(rank, "__index__"):
+    value = as_index(rank)
+    if value is None:
         raise TypeError(f"a rank must be an integer 1..7462, not {type(rank).__name__} ({rank!r})")
-    value = operator.index(rank)
     if not 1 <= value <= N_CLASSES:
         raise ValueError(f"rank {value} is out of range 1..7462")
     return value

@@ -66,7 +66,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import NamedTuple
 
-from handrank._cards import CARD_NAMES, SUIT_SYMBOLS, CardLike, Cards, parse_cards
+from handrank._cards import CARD_NAMES, SUIT_SYMBOLS, CardLike, Cards, as_index, parse_cards
 from handrank._games import EQUITY_GAMES, HOLDEM, OMAHA, EquityGameName
 from handrank._games import game as _game
 from handrank._tables import N_CARDS, RANK_CHARS, SUIT_CHARS
@@ -133,12 +133,15 @@ def _format_weight(weight: Fraction) -> str:
 
 def _to_fraction(weight: Fraction | float | int) -> Fraction:
     """A programmatic weight as a Fraction; floats are read by their shortest decimal repr (0.1 -> 1/10)."""
-    if isinstance(weight, float):
+    if isinstance(weight, float):  # numpy's float64 too: its repr is not a number, float()'s is
         if not math.isfinite(weight):
             raise ValueError(f"weight {weight!r} is not a finite number")
-        return Fraction(repr(weight))
+        return Fraction(repr(float(weight)))
     if isinstance(weight, (int, Fraction)):
         return Fraction(weight)
+    number = as_index(weight)  # numpy's integers
+    if number is not None:
+        return Fraction(number)
     raise TypeError(f"a weight must be a Fraction, float or int, not {type(weight).__name__} ({weight!r})")
 
 
@@ -218,12 +221,18 @@ class _Parser:
         m = _WEIGHT_RE.fullmatch(tok.text)
         if m is None:
             raise self.error("invalid weight", tok.text, tok.pos, "a weight is a number such as 0.5, 1/3 or 40%")
-        if m[3] is not None:
-            if int(m[4]) == 0:
-                raise self.error("invalid weight", tok.text, tok.pos, "division by zero")
-            value = Fraction(int(m[3]), int(m[4]))
-        else:
-            value = Fraction(m[1]) / (100 if m[2] else 1)
+        try:
+            if m[3] is not None:
+                if int(m[4]) == 0:
+                    raise self.error("invalid weight", tok.text, tok.pos, "division by zero")
+                value = Fraction(int(m[3]), int(m[4]))
+            else:
+                value = Fraction(m[1]) / (100 if m[2] else 1)
+        except ValueError as exc:
+            if str(exc).startswith("invalid weight"):
+                raise
+            # Python refuses to read integers of more than a few thousand digits.
+            raise self.error("invalid weight", tok.text, tok.pos, "too many digits") from None
         if not 0 < value <= 1:
             raise self.error("weight", tok.text, tok.pos, _WEIGHT_RULE, verb="is out of range")
         return value
@@ -457,8 +466,19 @@ class Range:
         True
         """
         size = _check_game(game, hole_size)
+        if isinstance(combos, Range):
+            combos = combos.combos  # the exact weights, not iteration's floats
+        try:
+            if isinstance(combos, (str, bytes, bytearray)) or not isinstance(combos, Iterable):
+                raise TypeError
+            pairs = iter(combos)  # a 0-d numpy array claims to be iterable, and is not
+        except TypeError:
+            raise TypeError(
+                f"combos must be an iterable of (cards, weight) pairs, not {type(combos).__name__}"
+            ) from None
         weights: dict[Combo, Fraction] = {}
-        for cards, weight in combos:
+        for index, pair in enumerate(pairs):
+            cards, weight = _combo_pair(pair, index)
             ids = parse_cards(cards)
             label = "".join(CARD_NAMES[c] for c in ids)
             if game == "holdem" and len(ids) != 2:
@@ -548,13 +568,17 @@ class Range:
         True
         """
         gone: set[int] = set()
-        if isinstance(dead, str):
-            gone.update(parse_cards(dead))
-        elif isinstance(dead, Iterable):
-            for item in dead:
-                gone.update(parse_cards(item))
+        items = None
+        if not isinstance(dead, (str, bytes, bytearray)) and isinstance(dead, Iterable):
+            try:
+                items = iter(dead)
+            except TypeError:  # a 0-d numpy array claims to be iterable
+                items = None
+        if items is None:
+            gone.update(parse_cards(dead))  # text, one id, or a worded error (bytes: decode it first)
         else:
-            gone.update(parse_cards(dead))
+            for item in items:
+                gone.update(parse_cards(item))
         if self._random:
             return self._make(self._game, self._hole_size, True, self._dead | gone, {})
         weights = {combo: w for combo, w in self._weights.items() if not gone.intersection(combo)}
@@ -607,6 +631,21 @@ class Range:
         if self._dead:
             text += f".without({sorted(self._dead)})"
         return text
+
+
+def _combo_pair(pair: object, index: int) -> tuple[Cards, Fraction | float | int]:
+    """One ``(cards, weight)`` item of ``Range.from_combos``."""
+    parts: tuple[object, ...] | None = None
+    if not isinstance(pair, (str, bytes, bytearray)) and isinstance(pair, Iterable):
+        try:
+            parts = tuple(pair)
+        except TypeError:  # a 0-d numpy array claims to be iterable
+            parts = None
+    if parts is None:
+        raise TypeError(f"combo {index}: a combo is a (cards, weight) pair, not {type(pair).__name__} ({pair!r})")
+    if len(parts) != 2:
+        raise ValueError(f"combo {index}: a combo is a (cards, weight) pair, got {len(parts)} items")
+    return parts[0], parts[1]  # type: ignore[return-value]  # checked where they are used
 
 
 def _check_game(game: str, hole_size: int | None) -> int | None:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from handrank import _backend
-from handrank._cards import CARD_NAMES, Cards, board_ids_of, parse_cards
+from handrank._cards import CARD_NAMES, Cards, as_index, board_ids_of, parse_cards
 from handrank._games import OMAHA, GameName
 from handrank._games import game as _game
 from handrank._hand import best_five_of, best_five_omaha_of, category, describe
@@ -115,18 +114,27 @@ def split_pot(amount: int, winners: Sequence[int], *, odd_chips: str = "first") 
     >>> split_pot(100, [5, 0, 2], odd_chips="last")
     [34, 33, 33]
     """
-    if isinstance(amount, bool) or not hasattr(amount, "__index__"):
+    chips = as_index(amount)
+    if chips is None:
         raise TypeError(f"amount must be an integer number of chips, not {type(amount).__name__} ({amount!r})")
-    chips = operator.index(amount)
     if chips < 0:
         raise ValueError(f"amount must be >= 0, got {chips}")
-    if odd_chips not in ("first", "last"):
+    if not isinstance(odd_chips, str) or odd_chips not in ("first", "last"):
         raise ValueError(f"odd_chips must be 'first' or 'last', not {odd_chips!r}")
+    try:
+        if isinstance(winners, (str, bytes, bytearray)) or not isinstance(winners, Iterable):
+            raise TypeError
+        items = iter(winners)  # a 0-d numpy array says it is iterable, and is not
+    except TypeError:
+        raise TypeError(
+            f"winners must be a sequence of seat numbers, not {type(winners).__name__} ({winners!r})"
+        ) from None
     seats: list[int] = []
-    for seat in winners:
-        if isinstance(seat, bool) or not hasattr(seat, "__index__"):
+    for seat in items:
+        number = as_index(seat)
+        if number is None:
             raise TypeError(f"winners must be seat numbers, not {type(seat).__name__} ({seat!r})")
-        seats.append(operator.index(seat))
+        seats.append(number)
     if not seats:
         raise ValueError("winners is empty: a pot needs at least one winner")
     if len(set(seats)) != len(seats):

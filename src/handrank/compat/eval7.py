@@ -358,7 +358,12 @@ def handtype(value: SupportsIndex) -> str:
         return _HANDTYPES[value >> 24]
     if isinstance(value, float):
         raise TypeError(f"handtype() takes an integer evaluate() value, not float ({value!r})")
-    v = operator.index(value)
+    try:
+        v = operator.index(value)
+    except TypeError:
+        raise TypeError(
+            f"handtype() takes an integer evaluate() value, not {type(value).__name__} ({value!r})"
+        ) from None
     if not 0 <= v < _VALUE_END:
         raise ValueError(f"{v} is not an eval7 hand value (they lie in 0 .. {_VALUE_END - 1})")
     return _HANDTYPES[v >> 24]

@@ -158,7 +158,13 @@ def _card_id(value: object) -> int:
         kind = type(value).__name__
         raise TypeError(f"a card is an int id 0..51, a string like 'Ah' or a Card, not {kind} ({value!r})")
     else:
-        card = operator.index(value)
+        try:
+            card = operator.index(value)
+        except TypeError:  # __index__ that refuses, such as a numpy array of several values
+            kind = type(value).__name__
+            raise TypeError(
+                f"a card is an int id 0..51, a string like 'Ah' or a Card, not {kind} ({value!r})"
+            ) from None
     if not 0 <= card < _N_CARDS:
         raise ValueError(f"card id {card} is out of range 0..51")
     return card
