@@ -199,3 +199,17 @@ def test_backend_c_without_the_extension_says_so(tmp_path: Path) -> None:
     assert got.returncode != 0
     assert "the compiled extension handrank._eval_c is not available: it is not installed" in got.stderr
     assert "circular import" not in got.stderr
+
+
+def test_import_stays_light() -> None:
+    """``import handrank`` pulls in none of the heavy modules (numpy, typing, dataclasses, inspect)."""
+    heavy = "('numpy', 'typing', 'dataclasses', 'inspect')"
+    code = f"import sys, handrank; print(sorted(m for m in {heavy} if m in sys.modules))"
+    got = subprocess.run(
+        [sys.executable, "-S", "-c", code],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(Path(handrank.__file__).parent.parent)},
+    )
+    assert got.stdout.strip() == "[]", got.stderr

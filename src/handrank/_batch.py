@@ -8,13 +8,12 @@ for it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from handrank import _backend
 from handrank._cards import HAND_SIZES, board_ids_of, mask_row_error, row_error
 from handrank._games import OMAHA
 from handrank._threads import n_threads, split_rows
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt

@@ -13,12 +13,12 @@ import threading
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from handrank import _cards, _tables
 from handrank._games import HOLDEM
 from handrank._kernels import SHARE_UNIT, Tally
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
 if TYPE_CHECKING:
     from array import array
 

@@ -6,14 +6,17 @@ from bisect import bisect_right
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
-from typing import Literal
 
 from handrank import _backend, _tables
 from handrank._cards import Cards, as_index, hand_ids, omaha_ids
 from handrank._tables import FLUSH_CATEGORIES, Category
 
 N_CLASSES = _tables.N_CLASSES
-Lang = Literal["en", "es", "ru"]
+TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
+if TYPE_CHECKING:
+    from typing import Literal
+
+    Lang = Literal["en", "es", "ru"]
 
 
 def _check_rank(rank: object) -> int:

@@ -61,10 +61,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections import namedtuple
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from itertools import combinations
-from typing import NamedTuple
 
 from handrank._cards import CARD_NAMES, SUIT_SYMBOLS, CardLike, Cards, as_index, parse_cards
 from handrank._games import EQUITY_GAMES, HOLDEM, OMAHA, EquityGameName
@@ -85,10 +85,16 @@ Combo = tuple[int, ...]
 ClassKey = tuple[int, int, str]  # (high rank, low rank, "" | "s" | "o"); a pair has high == low and ""
 
 
-class _Token(NamedTuple):
-    kind: str  # "word", "(" or ")"
-    text: str
-    pos: int
+TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
+if TYPE_CHECKING:
+    from typing import NamedTuple
+
+    class _Token(NamedTuple):
+        kind: str  # "word", "(" or ")"
+        text: str
+        pos: int
+else:
+    _Token = namedtuple("_Token", ("kind", "text", "pos"))
 
 
 def _rank(text: str) -> int:

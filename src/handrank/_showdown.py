@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from handrank import _backend
@@ -11,12 +10,14 @@ from handrank._cards import CARD_NAMES, Cards, as_index, board_ids_of, parse_car
 from handrank._games import OMAHA, GameName
 from handrank._games import game as _game
 from handrank._hand import best_five_of, best_five_omaha_of, category, describe
+from handrank._record import Record
 from handrank._tables import Category
 
 
-@dataclass(frozen=True)
-class PlayerResult:
+class PlayerResult(Record):
     """One player's hand at a showdown."""
+
+    __slots__ = ("cards", "rank", "category", "description", "best_five", "share")  # noqa: RUF023 - field order
 
     cards: tuple[int, ...]
     """The player's own cards (hole cards; all seven in Stud, all five in Draw)."""
@@ -30,9 +31,10 @@ class PlayerResult:
     """The player's share of the pot: 1/len(winners) for a winner, else 0."""
 
 
-@dataclass(frozen=True)
-class Showdown:
+class Showdown(Record):
     """The result of ``showdown``: every player's hand and the winners."""
+
+    __slots__ = ("game", "board", "players", "winners")  # noqa: RUF023 - field order
 
     game: str
     board: tuple[int, ...]
