@@ -186,3 +186,20 @@ def test_contiguous_uint8_is_read_in_place(hands7: np.ndarray) -> None:
     assert _batch.as_hands(wide) is wide  # other integer dtypes are read in place too, by the C kernel
     masks = np.zeros(4, np.int64)
     assert np.shares_memory(_batch.as_masks(masks), masks)  # int64 masks are viewed, not copied
+
+
+def test_out_that_overlaps_the_input_is_refused(impl: Api) -> None:
+    buf = np.zeros(64, np.uint16)
+    hands = buf[:35].reshape(5, 7)
+    hands[:] = random_hands(5, 7, seed=3)
+    with pytest.raises(ValueError, match="out overlaps hands"):
+        impl.evaluate_batch(hands, out=buf[30:35])
+    masks = np.zeros(4, np.uint64)
+    with pytest.raises(ValueError, match="out overlaps masks"):
+        impl.evaluate_masks(masks, out=masks.view(np.uint16)[:4])
+    holes = np.zeros(40, np.uint16)
+    with pytest.raises(ValueError, match="out overlaps holes"):
+        impl.evaluate_omaha_batch(holes[:16].reshape(4, 4), [8, 9, 10, 11, 12], out=holes[12:16])
+    # Disjoint parts of one buffer are fine.
+    expected = impl.evaluate_batch(hands.copy())
+    assert impl.evaluate_batch(hands, out=buf[35:40]).tolist() == expected.tolist()

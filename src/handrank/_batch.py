@@ -125,7 +125,8 @@ def as_masks(masks: npt.ArrayLike) -> np.ndarray:
     return arr.astype(np.int64).view(np.uint64)
 
 
-def as_out(out: object, n: int) -> np.ndarray:
+def as_out(out: object, n: int, *inputs: tuple[str, np.ndarray]) -> np.ndarray:
+    """``out`` checked (or a new array): ``(n,)`` writable uint16 sharing no memory with the named ``inputs``."""
     import numpy as np
 
     if out is None:
@@ -138,6 +139,10 @@ def as_out(out: object, n: int) -> np.ndarray:
         raise ValueError(f"out must have shape ({n},), got {out.shape}")
     if not out.flags.writeable:
         raise ValueError("out is read-only")
+    for name, arr in inputs:
+        # Kernels read rows in place while they write: an overlap would rank rows already overwritten.
+        if np.may_share_memory(out, arr) and np.shares_memory(out, arr):
+            raise ValueError(f"out overlaps {name}: give it memory of its own")
     return out
 
 
@@ -156,7 +161,7 @@ def evaluate_batch(
     """
     count = n_threads(threads)
     arr = as_hands(hands)
-    result = as_out(out, len(arr))
+    result = as_out(out, len(arr), ("hands", arr))
     bad = split_rows(_backend.kernels.rank_rows, len(arr), count, MIN_ROWS_PER_THREAD, arr, result, chunk=CHUNK_ROWS)
     if bad >= 0:
         raise row_error(arr[bad].tolist(), bad)
@@ -175,7 +180,7 @@ def evaluate_masks(
     """
     count = n_threads(threads)
     arr = as_masks(masks)
-    result = as_out(out, len(arr))
+    result = as_out(out, len(arr), ("masks", arr))
     bad = split_rows(_backend.kernels.rank_masks, len(arr), count, MIN_ROWS_PER_THREAD, arr, result, chunk=CHUNK_ROWS)
     if bad >= 0:
         raise mask_row_error(int(arr[bad]), bad)
@@ -236,7 +241,7 @@ def evaluate_omaha_batch(
         shared = None
     else:
         raise ValueError(f"boards must be one board (b,) or one per row (N, b), got shape {board_arr.shape}")
-    result = as_out(out, n)
+    result = as_out(out, n, ("holes", hole_arr), ("boards", board_arr))
     if hole_arr.dtype.kind == "O" or rows_board.dtype.kind == "O":
         _check_rows([[*h, *b] for h, b in zip(hole_arr.tolist(), rows_board.tolist(), strict=True)])
         hole_arr = hole_arr.astype(np.uint8)  # every id is in 0..51
