@@ -1,9 +1,11 @@
 /*
  * Equity: exact enumeration of board completions and seeded Monte Carlo.
  *
- * Hold'em sums each board's card keys once and adds every player's hole
- * key to it, so a showdown costs one table lookup per player.  Omaha ranks
- * each player's hand with the Omaha evaluator.
+ * Hold'em enumeration counts boards by their multiset of ranks and settles
+ * flushes apart (holdem_boards); Monte Carlo sums each board's card keys
+ * once and adds every player's hole key to it, so a showdown costs one
+ * table lookup per player.  Omaha ranks each player's hand with the Omaha
+ * evaluator.
  */
 #include "handrank.h"
 #include "internal.h"
@@ -17,28 +19,32 @@ typedef struct {
     handrank_tally *out;
 } showdown_ctx;
 
-/* Credit one showdown given each player's rank. */
-HR_INLINE void tally(handrank_tally *out, const uint16_t *rank, int n) {
+/*
+ * Credit `count` showdowns given each player's rank.  `count` may be the
+ * two's complement of a number of showdowns to take back: the tallies are
+ * sums of such terms, exact modulo 2**64 and non-negative in the end.
+ */
+HR_INLINE void credit(handrank_tally *out, const uint16_t *rank, int n, uint64_t count) {
     uint16_t best = 0xffff;
-    int count = 0;
+    int winners = 0;
     for (int p = 0; p < n; p++) {
         if (rank[p] < best) {
             best = rank[p];
-            count = 1;
+            winners = 1;
         } else if (rank[p] == best) {
-            count++;
+            winners++;
         }
     }
-    uint64_t part = HANDRANK_SHARE_UNIT / (uint64_t)count;
+    uint64_t part = HANDRANK_SHARE_UNIT / (uint64_t)winners;
     for (int p = 0; p < n; p++) {
         if (rank[p] != best)
             continue;
-        if (count == 1)
-            out[p].wins++;
+        if (winners == 1)
+            out[p].wins += count;
         else
-            out[p].ties++;
-        out[p].share += part;
-        out[p].share_sq += part * part;
+            out[p].ties += count;
+        out[p].share += count * part;
+        out[p].share_sq += count * part * part;
     }
 }
 
@@ -65,7 +71,7 @@ HR_INLINE void showdown_holdem(showdown_ctx *ctx, uint64_t key, uint64_t bits) {
     uint16_t rank[HANDRANK_MAX_PLAYERS];
     for (int p = 0; p < n; p++)
         rank[p] = hr_finish(key + ctx->hole_key[p], bits | ctx->hole_bits[p]);
-    tally(ctx->out, rank, n);
+    credit(ctx->out, rank, n, 1);
 }
 
 static void showdown_omaha(showdown_ctx *ctx) {
@@ -76,7 +82,7 @@ static void showdown_omaha(showdown_ctx *ctx) {
         const uint8_t *hole = ctx->holes + p * ctx->hole_size;
         rank[p] = handrank_omaha_prepared5(hole, ctx->hole_size, ctx->board, triples, suits);
     }
-    tally(ctx->out, rank, ctx->n_players);
+    credit(ctx->out, rank, ctx->n_players, 1);
 }
 
 static void init_ctx(showdown_ctx *ctx, enum handrank_game game, const uint8_t *holes, int n_players, int hole_size,
@@ -99,47 +105,178 @@ static void init_ctx(showdown_ctx *ctx, enum handrank_game game, const uint8_t *
     }
 }
 
-/* Draw the remaining `left` board cards from deck[start..n), keys summed so far. */
-static uint64_t enum_rec(showdown_ctx *ctx, const uint8_t *deck, int n, int start, int stop, int left,
-                         int filled, uint64_t key, uint64_t bits) {
-    uint64_t boards = 0;
-    if (left == 1 && ctx->game == HANDRANK_HOLDEM && ctx->n_players == 2) {
-        /* Heads-up river loop with everything in registers: count, then credit once. */
-        uint64_t k0 = key + ctx->hole_key[0], k1 = key + ctx->hole_key[1];
-        uint64_t b0 = bits | ctx->hole_bits[0], b1 = bits | ctx->hole_bits[1];
-        uint64_t won0 = 0, won1 = 0, tied = 0;
-        for (int i = start; i < stop; i++) {
-            uint64_t ck = handrank_card_key[deck[i]], sb = handrank_suit_bit[deck[i]];
-            uint16_t a = hr_finish(k0 + ck, b0 | sb), b = hr_finish(k1 + ck, b1 | sb);
-            won0 += a < b;
-            won1 += b < a;
-            tied += a == b;
+/* The players who split the pot, as a bit mask. */
+static unsigned winner_mask(const uint16_t *rank, int n) {
+    uint16_t best = 0xffff;
+    unsigned mask = 0;
+    for (int p = 0; p < n; p++) {
+        if (rank[p] < best) {
+            best = rank[p];
+            mask = 1u << p;
+        } else if (rank[p] == best) {
+            mask |= 1u << p;
         }
-        const uint64_t unit = HANDRANK_SHARE_UNIT, half = HANDRANK_SHARE_UNIT / 2;
-        handrank_tally *out = ctx->out;
-        out[0].wins += won0;
-        out[1].wins += won1;
-        out[0].ties += tied;
-        out[1].ties += tied;
-        out[0].share += won0 * unit + tied * half;
-        out[1].share += won1 * unit + tied * half;
-        out[0].share_sq += won0 * unit * unit + tied * half * half;
-        out[1].share_sq += won1 * unit * unit + tied * half * half;
-        return (uint64_t)(stop > start ? stop - start : 0);
     }
-    if (left == 1 && ctx->game == HANDRANK_HOLDEM) {
-        for (int i = start; i < stop; i++)
-            showdown_holdem(ctx, key + handrank_card_key[deck[i]], bits | handrank_suit_bit[deck[i]]);
-        return (uint64_t)(stop > start ? stop - start : 0);
+    return mask;
+}
+
+/* One multiset of board ranks: its rank key and the number of ways to draw it. */
+typedef struct {
+    uint32_t key, ways;
+} rank_draw;
+
+/* The most multisets of up to five ranks: C(13 + 5 - 1, 5). */
+#define HR_MAX_DRAWS 6188
+
+/*
+ * Every multiset of `size` (0..5) ranks drawn from avail[r] cards of rank r,
+ * in lexicographic order (r1 <= r2 <= ...), the undrawable ones (0 ways)
+ * kept unless `drawable_only`.  Returns the count written to `out`.
+ */
+static int rank_draws(const int *avail, int size, int drawable_only, rank_draw *out) {
+    static const uint32_t binom[5][6] = {{1, 0, 0, 0, 0, 0}, {1, 1, 0, 0, 0, 0}, {1, 2, 1, 0, 0, 0},
+                                         {1, 3, 3, 1, 0, 0}, {1, 4, 6, 4, 1, 0}};
+    int r[5] = {0, 0, 0, 0, 0}, n = 0;
+    if (size == 0) {
+        out[0].key = 0;
+        out[0].ways = 1;
+        return 1;
     }
-    for (int i = start; i < stop; i++) {
+    for (;;) {
+        uint32_t key = 0, ways = 1;
+        for (int i = 0; i < size;) {
+            int j = i;
+            while (j < size && r[j] == r[i])
+                j++;
+            ways *= binom[avail[r[i]]][j - i];
+            key += (uint32_t)handrank_card_key[4 * r[i]] * (uint32_t)(j - i);
+            i = j;
+        }
+        if (ways || !drawable_only) {
+            out[n].key = key;
+            out[n].ways = ways;
+            n++;
+        }
+        /* next multiset: bump the last rank below 12, reset the ones after it to it */
+        int i = size - 1;
+        while (i >= 0 && r[i] == 12)
+            i--;
+        if (i < 0)
+            return n;
+        r[i]++;
+        for (int j = i + 1; j < size; j++)
+            r[j] = r[i];
+    }
+}
+
+/*
+ * Hold'em: every completion of the board by its multiset of ranks (the
+ * showdown does not depend on suits unless someone makes a flush), then,
+ * suit by suit, the completions in which someone makes a flush in that
+ * suit: their rank-only showdown is taken back and the real one credited.
+ * Two suits cannot both hold three of five board cards, so no completion
+ * is corrected twice.  Work items (each multiset, then each suit's set of
+ * drawn suited cards) are numbered in a fixed order; this call does the
+ * items i with i % parts == part.  Returns the boards its multisets stand for.
+ */
+static uint64_t holdem_boards(const uint8_t *holes, int n, const uint8_t *board, int n_board, const uint8_t *deck,
+                              int n_deck, int part, int parts, handrank_tally *out) {
+    int k = 5 - n_board, avail[13] = {0};
+    uint32_t hole_key[HANDRANK_MAX_PLAYERS], fixed_key = 0;
+    uint16_t rank[HANDRANK_MAX_PLAYERS], real[HANDRANK_MAX_PLAYERS];
+    rank_draw draws[HR_MAX_DRAWS];
+    for (int p = 0; p < n; p++)
+        hole_key[p] = (uint32_t)handrank_card_key[holes[2 * p]] + (uint32_t)handrank_card_key[holes[2 * p + 1]];
+    for (int j = 0; j < n_board; j++)
+        fixed_key += (uint32_t)handrank_card_key[board[j]];
+    for (int j = 0; j < n_deck; j++)
+        avail[deck[j] >> 2]++;
+
+    int64_t item = 0;
+    uint64_t boards = 0;
+    int n_draws = rank_draws(avail, k, 0, draws);
+    for (int d = 0; d < n_draws; d++, item++) {
+        if (item % parts != part || !draws[d].ways)
+            continue;
+        uint32_t base = fixed_key + draws[d].key;
+        for (int p = 0; p < n; p++)
+            rank[p] = hr_plain_hashed(hr_hash(base + hole_key[p]));
+        credit(out, rank, n, draws[d].ways);
+        boards += draws[d].ways;
+    }
+
+    for (int s = 0; s < 4; s++) {
+        unsigned fixed_bits = 0, hole_bits[HANDRANK_MAX_PLAYERS];
+        int held[HANDRANK_MAX_PLAYERS], most = 0, suited[13], n_suited = 0, other[13];
+        for (int j = 0; j < n_board; j++)
+            if ((board[j] & 3) == s)
+                fixed_bits |= 1u << (board[j] >> 2);
+        for (int p = 0; p < n; p++) {
+            hole_bits[p] = 0;
+            for (int j = 0; j < 2; j++)
+                if ((holes[2 * p + j] & 3) == s)
+                    hole_bits[p] |= 1u << (holes[2 * p + j] >> 2);
+            held[p] = hr_popcount64(hole_bits[p]);
+            most = held[p] > most ? held[p] : most;
+        }
+        int on_board = hr_popcount64(fixed_bits);
+        int least = 5 - on_board - most; /* suit-s cards to draw before anyone can flush */
+        if (least < 0)
+            least = 0;
+        for (int r = 0; r < 13; r++)
+            other[r] = avail[r];
+        for (int j = 0; j < n_deck; j++)
+            if ((deck[j] & 3) == s) {
+                suited[n_suited++] = deck[j] >> 2;
+                other[deck[j] >> 2]--;
+            }
+        if (least > k || least > n_suited)
+            continue; /* no item for this suit */
+        /* the non-suited rest of a board, by size */
+        rank_draw rest[3][91];
+        int n_rest[3] = {0, 0, 0};
+        for (int j = 0; j <= k - least && j < 3; j++)
+            n_rest[j] = rank_draws(other, j, 1, rest[j]);
+        for (unsigned drawn = 0; drawn < 1u << n_suited; drawn++) {
+            int a = hr_popcount64(drawn);
+            if (a < least || a > k)
+                continue;
+            if (item++ % parts != part)
+                continue;
+            unsigned bits = fixed_bits;
+            uint32_t key = fixed_key;
+            for (int i = 0; i < n_suited; i++)
+                if (drawn >> i & 1) {
+                    bits |= 1u << suited[i];
+                    key += (uint32_t)handrank_card_key[4 * suited[i]];
+                }
+            int j = k - a; /* at most 2: a >= 3 - on_board */
+            for (int e = 0; e < n_rest[j]; e++) {
+                uint32_t base = key + rest[j][e].key;
+                for (int p = 0; p < n; p++) {
+                    rank[p] = hr_plain_hashed(hr_hash(base + hole_key[p]));
+                    real[p] = on_board + a + held[p] >= 5 ? handrank_flush[bits | hole_bits[p]] : rank[p];
+                }
+                if (winner_mask(rank, n) == winner_mask(real, n))
+                    continue; /* the flush changes no share */
+                credit(out, rank, n, 0 - (uint64_t)rest[j][e].ways);
+                credit(out, real, n, rest[j][e].ways);
+            }
+        }
+    }
+    return boards;
+}
+
+/* Omaha: draw the remaining `left` board cards from deck[start..n) into ctx->board[filled..]. */
+static uint64_t omaha_rec(showdown_ctx *ctx, const uint8_t *deck, int n, int start, int left, int filled) {
+    uint64_t boards = 0;
+    for (int i = start; i <= n - left; i++) {
         ctx->board[filled] = deck[i];
-        uint64_t k = key + handrank_card_key[deck[i]], b = bits | handrank_suit_bit[deck[i]];
         if (left == 1) {
             showdown_omaha(ctx);
             boards++;
         } else {
-            boards += enum_rec(ctx, deck, n, i + 1, n - left + 2, left - 1, filled + 1, k, b);
+            boards += omaha_rec(ctx, deck, n, i + 1, left - 1, filled + 1);
         }
     }
     return boards;
@@ -147,31 +284,32 @@ static uint64_t enum_rec(showdown_ctx *ctx, const uint8_t *deck, int n, int star
 
 uint64_t handrank_enumerate(enum handrank_game game, const uint8_t *holes, int n_players, int hole_size,
                             const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
-                            int first_lo, int first_hi, handrank_tally *out) {
+                            int part, int parts, handrank_tally *out) {
+    if (game == HANDRANK_HOLDEM)
+        return holdem_boards(holes, n_players, board, n_board, deck, n_deck, part, parts, out);
     showdown_ctx ctx;
     init_ctx(&ctx, game, holes, n_players, hole_size, out);
-    uint64_t key = HANDRANK_KEY_BIAS, bits = 0;
-    for (int j = 0; j < n_board; j++) {
+    for (int j = 0; j < n_board; j++)
         ctx.board[j] = board[j];
-        key += handrank_card_key[board[j]];
-        bits |= handrank_suit_bit[board[j]];
-    }
     int left = 5 - n_board;
     if (left == 0) {
-        if (first_lo > 0)
+        if (part > 0)
             return 0;
-        if (game == HANDRANK_HOLDEM)
-            showdown_holdem(&ctx, key, bits);
-        else
-            showdown_omaha(&ctx);
+        showdown_omaha(&ctx);
         return 1;
     }
-    int last_first = n_deck - left + 1; /* the first card can be at most deck[n_deck - left] */
-    if (first_hi > last_first)
-        first_hi = last_first;
-    if (first_lo >= first_hi)
-        return 0;
-    return enum_rec(&ctx, deck, n_deck, first_lo, first_hi, left, n_board, key, bits);
+    /* Omaha items: the first card drawn, deck[i] for i = part, part + parts, ... */
+    uint64_t boards = 0;
+    for (int i = part; i <= n_deck - left; i += parts) {
+        ctx.board[n_board] = deck[i];
+        if (left == 1) {
+            showdown_omaha(&ctx);
+            boards++;
+        } else {
+            boards += omaha_rec(&ctx, deck, n_deck, i + 1, left - 1, n_board + 1);
+        }
+    }
+    return boards;
 }
 
 /* splitmix64: a small, well-mixed generator, written the same way in Python. */

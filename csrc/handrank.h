@@ -94,16 +94,20 @@ typedef struct {
 
 /*
  * Exact enumeration: every way to complete `board` (n_board cards) to five
- * cards from `deck` (n_deck cards, none held by a player, on the board or
- * dead), for `n_players` players holding `hole_size` cards each in `holes`.
- * Only completions whose first drawn card is deck[first_lo..first_hi) are
- * visited (the whole enumeration when first_lo = 0 and first_hi = n_deck;
- * a full board is one completion, visited when first_lo == 0).  Adds to
- * out[0..n_players) and returns the number of boards visited.
+ * cards from `deck` (n_deck cards in ascending order, none held by a
+ * player, on the board or dead), for `n_players` players holding
+ * `hole_size` cards each in `holes`.  The work is cut into items numbered
+ * in a fixed order (Hold'em: multisets of board ranks, then sets of suited
+ * cards that make a flush; Omaha: the first card drawn); this call does the
+ * items i with i % parts == part, so parts calls with part = 0..parts-1
+ * together do all of it.  Adds to out[0..n_players) and returns the number
+ * of boards its items stand for (C(n_deck, 5 - n_board) over all parts).
+ * One part's counts, read as int64_t, may be negative (it can take back
+ * showdowns another part credits); those of all parts add up to the true ones.
  */
 uint64_t handrank_enumerate(enum handrank_game game, const uint8_t *holes, int n_players, int hole_size,
                             const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
-                            int first_lo, int first_hi, handrank_tally *out);
+                            int part, int parts, handrank_tally *out);
 
 /*
  * Monte Carlo over trial blocks [block_lo, block_hi) of `block_trials`

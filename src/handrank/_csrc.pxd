@@ -31,7 +31,7 @@ cdef extern from "handrank.h" nogil:
         uint64_t wins, ties, share, share_sq
     uint64_t handrank_enumerate(handrank_game game, const uint8_t *holes, int n_players, int hole_size,
                                 const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
-                                int first_lo, int first_hi, handrank_tally *out) noexcept
+                                int part, int parts, handrank_tally *out) noexcept
     int64_t handrank_monte_carlo(handrank_game game, int n_players, int hole_size, const uint8_t *combos,
                                  const int64_t *offsets, const uint64_t *cum_weights,
                                  const uint8_t *board, int n_board, uint64_t dead, const uint64_t *excluded,

@@ -19,7 +19,7 @@ from itertools import permutations, product
 
 from handrank import _backend
 from handrank._cards import CARD_NAMES, Cards, as_index, parse_cards
-from handrank._games import EQUITY_GAMES, EquityGameName, Game
+from handrank._games import EQUITY_GAMES, HOLDEM, EquityGameName, Game
 from handrank._games import game as _game
 from handrank._kernels import MAX_PLAYERS, SHARE_UNIT, Tally
 from handrank._ranges import Range
@@ -316,34 +316,45 @@ def _exact(
 ) -> EquityResult:
     if not matchups:
         raise ValueError("the ranges leave no possible deal (every matchup shares a card)")
-    # Each matchup is split by the first board card drawn, so threads and progress have units.
+    # Each matchup's enumeration is cut into parts (see the kernel), enough for the threads and, in the
+    # slower enumerations (Omaha, the pure-Python kernels), for progress reports and Ctrl-C.
+    slow = rules.code != HOLDEM.code or _backend.name(_backend.kernels) == "python"
+    parts = max(1, min(8, -(-(threads if not slow else threads * 8) // len(matchups))))
+    # Integer weights in the matchups' ratios: the sums stay integers, divided once at the end.
+    scale = math.lcm(*(w.denominator for w in matchups.values()))
     units: list[tuple[int, bytes, int, int, bytes, bytes, int, int]] = []
-    weights: list[Fraction] = []
+    weights: list[int] = []
     fixed = bytes(board)
     code = _code(rules)
-    for hands in matchups:
-        used = set(board) | set(dead) | {c for h in hands for c in h}
-        deck = bytes(c for c in range(52) if c not in used)
+    out_of_play = sum(1 << c for c in (*board, *dead))
+    for hands, weight in matchups.items():
+        used = out_of_play
+        for hand in hands:
+            for c in hand:
+                used |= 1 << c
+        deck = bytes(c for c in range(52) if not used >> c & 1)
         holes = bytes(c for h in hands for c in h)
-        # A complete board is one completion, visited by the unit that starts at 0.
-        step = max(1, len(deck) // 8)
-        for lo in range(0, len(deck), step) if len(board) < 5 else [0]:
-            units.append((code, holes, n, hole_size, fixed, deck, lo, min(lo + step, len(deck))))
-            weights.append(matchups[hands])
+        integer = int(weight * scale)
+        for part in range(parts):
+            units.append((code, holes, n, hole_size, fixed, deck, part, parts))
+            weights.append(integer)
     results = run_tasks(_backend.kernels.enumerate_boards, len(units), units.__getitem__, threads, progress)
-    wins = [Fraction(0)] * n
-    ties = [Fraction(0)] * n
-    share = [Fraction(0)] * n
-    total = Fraction(0)
+    wins_sum = [0] * n
+    ties_sum = [0] * n
+    share_sum = [0] * n
+    total_sum = 0
     boards = 0
-    for weight, (count, tallies) in zip(weights, results, strict=True):
+    for times, (count, tallies) in zip(weights, results, strict=True):
         boards += count
-        total += weight * count
+        total_sum += times * count
         for p, tally in enumerate(tallies):
-            wins[p] += weight * tally.wins
-            ties[p] += weight * tally.ties
-            share[p] += weight * tally.share
-    fractions = tuple(s / (SHARE_UNIT * total) for s in share)
+            wins_sum[p] += times * tally.wins
+            ties_sum[p] += times * tally.ties
+            share_sum[p] += times * tally.share
+    wins = [Fraction(w, scale) for w in wins_sum]
+    ties = [Fraction(t, scale) for t in ties_sum]
+    total = Fraction(total_sum, scale)
+    fractions = tuple(Fraction(s, SHARE_UNIT * total_sum) for s in share_sum)
     return EquityResult(
         equity=tuple(float(f) for f in fractions),
         wins=tuple(_normalise(w) for w in wins),

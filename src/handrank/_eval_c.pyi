@@ -32,8 +32,8 @@ def enumerate_boards(
     hole_size: int,
     board: bytes,
     deck: bytes,
-    first_lo: int,
-    first_hi: int,
+    part: int,
+    parts: int,
 ) -> tuple[int, list[Tally]]: ...
 def monte_carlo(
     game: int,

@@ -211,11 +211,13 @@ def rank_omaha_rows(holes, boards, out, Py_ssize_t start, Py_ssize_t stop):
 
 
 cdef list _tallies(handrank_tally *t, int n):
-    return [Tally(t[p].wins, t[p].ties, t[p].share, t[p].share_sq) for p in range(n)]
+    """The tallies as Python ints, read as signed: one part of an enumeration may take back more than it adds."""
+    return [Tally(<int64_t>t[p].wins, <int64_t>t[p].ties, <int64_t>t[p].share, <int64_t>t[p].share_sq)
+            for p in range(n)]
 
 
 def enumerate_boards(int game, const uint8_t[::1] holes, int n_players, int hole_size, const uint8_t[::1] board,
-                     const uint8_t[::1] deck, int first_lo, int first_hi):
+                     const uint8_t[::1] deck, int part, int parts):
     cdef const uint8_t *hp = &holes[0] if len(holes) else NULL
     cdef const uint8_t *bp = &board[0] if len(board) else NULL
     cdef const uint8_t *dp = &deck[0] if len(deck) else NULL
@@ -225,7 +227,7 @@ def enumerate_boards(int game, const uint8_t[::1] holes, int n_players, int hole
     memset(t, 0, sizeof(t))
     with nogil:
         boards = handrank_enumerate(<handrank_game>game, hp, n_players, hole_size, bp, nb, dp, nd,
-                                    first_lo, first_hi, t)
+                                    part, parts, t)
     return boards, _tallies(t, n_players)
 
 

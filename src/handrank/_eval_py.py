@@ -12,7 +12,8 @@ from __future__ import annotations
 import threading
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
+from math import comb
 
 from handrank import _cards, _tables
 from handrank._games import HOLDEM
@@ -41,6 +42,7 @@ _BIT = [_tables.suit_bit(c) for c in range(_tables.N_CARDS)]
 _BIAS = _tables.KEY_BIAS
 _FLUSH_BITS = _tables.FLUSH_BITS
 _RANK_KEY_MASK = _tables.RANK_KEY_MASK
+_RANK_MULT = _tables.RANK_MULT
 # The suit of a flush, as the shift of its 13 rank bits in the suit mask.
 _FLUSH_SHIFT = {_tables.FLUSH_BITS & (0xF << (_tables.SUIT_SHIFT + 4 * s)): 16 * s for s in range(4)}
 _plain: dict[int, int] = {}
@@ -204,18 +206,96 @@ def _splitmix(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
+def _credit(out: list[list[int]], ranks: Sequence[int], count: int) -> None:
+    """Credit ``count`` showdowns (negative: take them back) given each player's rank."""
+    best = min(ranks)
+    winners = ranks.count(best)
+    part = SHARE_UNIT // winners
+    for p, r in enumerate(ranks):
+        if r == best:
+            out[p][0 if winners == 1 else 1] += count
+            out[p][2] += count * part
+            out[p][3] += count * part * part
+
+
 def _settle(game: int, hands: list[list[int]], board: list[int], out: list[list[int]]) -> None:
     """Rank every hand on a complete board and credit the showdown."""
     _load()
     ranks = [_rank(h + board) for h in hands] if game == HOLDEM.code else [_omaha_rank(h, board) for h in hands]
-    best = min(ranks)
-    count = ranks.count(best)
-    part = SHARE_UNIT // count
-    for p, r in enumerate(ranks):
-        if r == best:
-            out[p][0 if count == 1 else 1] += 1
-            out[p][2] += part
-            out[p][3] += part * part
+    _credit(out, ranks, 1)
+
+
+def _rank_multisets(avail: Sequence[int], size: int) -> list[tuple[int, int]]:
+    """(rank key, ways) of every multiset of ``size`` ranks drawn from ``avail[r]`` cards of rank r.
+
+    In the order of ``combinations_with_replacement(range(13), size)``, with
+    the multisets that cannot be drawn (0 ways) kept.
+    """
+    out = []
+    for ranks in combinations_with_replacement(range(13), size):
+        ways = 1
+        key = 0
+        for r in set(ranks):
+            ways *= comb(avail[r], ranks.count(r))
+        for r in ranks:
+            key += _RANK_MULT[r]
+        out.append((key, ways))
+    return out
+
+
+def _holdem_boards(
+    hands: list[list[int]], fixed: list[int], deck: list[int], part: int, parts: int, out: list[list[int]]
+) -> int:
+    """Hold'em enumeration by rank multisets, with flushes settled apart (csrc/equity.c, holdem_boards)."""
+    plain = _plain or _load()
+    k = 5 - len(fixed)
+    n = len(hands)
+    hole_key = [sum(_RANK_MULT[c >> 2] for c in h) for h in hands]
+    fixed_key = sum(_RANK_MULT[c >> 2] for c in fixed)
+    avail = [0] * 13
+    for c in deck:
+        avail[c >> 2] += 1
+    item = 0
+    boards = 0
+    # Every completion as if no suit mattered: a multiset of k ranks stands for all its ways.
+    for key, ways in _rank_multisets(avail, k):
+        if item % parts == part and ways:
+            base = fixed_key + key
+            _credit(out, [plain[base + h] for h in hole_key], ways)
+            boards += ways
+        item += 1
+    # Completions where someone makes a flush, suit by suit (two suits cannot both have three board cards):
+    # take back their rank-only showdown and credit the real one.
+    for s in range(4):
+        fixed_bits = sum(1 << (c >> 2) for c in fixed if c & 3 == s)
+        hole_bits = [sum(1 << (c >> 2) for c in h if c & 3 == s) for h in hands]
+        on_board = fixed_bits.bit_count()
+        held = [b.bit_count() for b in hole_bits]
+        least = max(0, 5 - on_board - max(held))  # suit-s cards to draw before anyone can flush
+        suited = [c >> 2 for c in deck if c & 3 == s]  # ranks, ascending
+        other = [avail[r] - (1 if r in suited else 0) for r in range(13)]
+        rest = [[(key, ways) for key, ways in _rank_multisets(other, j) if ways] for j in range(k + 1)]
+        for drawn in range(1 << len(suited)):
+            a = drawn.bit_count()
+            if not least <= a <= k:
+                continue
+            if item % parts == part:
+                bits = fixed_bits
+                key = fixed_key
+                for i, r in enumerate(suited):
+                    if drawn >> i & 1:
+                        bits |= 1 << r
+                        key += _RANK_MULT[r]
+                flushes = [on_board + a + held[p] >= 5 for p in range(n)]
+                flush_rank = [_flush[bits | hole_bits[p]] if flushes[p] else 0 for p in range(n)]
+                for rest_key, ways in rest[k - a]:
+                    base = key + rest_key
+                    plain_ranks = [plain[base + h] for h in hole_key]
+                    ranks = [flush_rank[p] if flushes[p] else plain_ranks[p] for p in range(n)]
+                    _credit(out, plain_ranks, -ways)
+                    _credit(out, ranks, ways)
+            item += 1
+    return boards
 
 
 def enumerate_boards(
@@ -225,19 +305,23 @@ def enumerate_boards(
     hole_size: int,
     board: bytes,
     deck: bytes,
-    first_lo: int,
-    first_hi: int,
+    part: int,
+    parts: int,
 ) -> tuple[int, list[Tally]]:
     out = [[0, 0, 0, 0] for _ in range(n_players)]
     hands = [list(holes[p * hole_size : (p + 1) * hole_size]) for p in range(n_players)]
     fixed = list(board)
     cards = list(deck)
     left = 5 - len(fixed)
+    if game == HOLDEM.code:
+        boards = _holdem_boards(hands, fixed, cards, part, parts, out)
+        return boards, [Tally(*t) for t in out]
+    # Omaha: every completion, split by its first card.
     boards = 0
     if left == 0:
-        completions: Iterable[tuple[int, ...]] = [()] if first_lo == 0 else []
+        completions: Iterable[tuple[int, ...]] = [()] if part == 0 else []
     else:
-        first = range(first_lo, min(first_hi, len(cards) - left + 1))
+        first = range(part, len(cards) - left + 1, parts)
         completions = ((cards[i], *rest) for i in first for rest in combinations(cards[i + 1 :], left - 1))
     for extra in completions:
         _settle(game, hands, fixed + list(extra), out)

@@ -88,10 +88,13 @@ if TYPE_CHECKING:
             hole_size: int,
             board: bytes,
             deck: bytes,
-            first_lo: int,
-            first_hi: int,
+            part: int,
+            parts: int,
         ) -> tuple[int, list[Tally]]:
-            """``handrank_enumerate``: the boards visited and each player's tally."""
+            """``handrank_enumerate``: items ``i % parts == part``, the boards they stand for, each player's tally.
+
+            One part's tally may be negative; the parts add up to the true counts.
+            """
 
         def monte_carlo(
             self,

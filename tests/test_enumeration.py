@@ -1,0 +1,124 @@
+"""The exact enumeration kernel against a brute-force oracle, on both backends.
+
+``enumerate_boards`` counts Hold'em boards by their multiset of ranks and
+settles flushes apart; these tests hold it to the plain enumeration of
+every completion in ``tests/oracle.py``, on boards and hands chosen to make
+flushes (suited hands, two to four cards of a suit on the board), with dead
+cards, 2 to 9 players, and cut into any number of parts.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from handrank._games import HOLDEM, OMAHA
+from handrank._kernels import SHARE_UNIT
+from tests import oracle
+from tests.conftest import Api
+
+
+def _deal(rng: random.Random, n: int, n_board: int, n_dead: int, hole: int = 2, suit_bias: float = 0.0):
+    """Hands, board and dead cards; with suit_bias, cards lean towards hearts (flushes)."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    if suit_bias:
+        deck.sort(key=lambda c: (c & 3 != 2) - suit_bias * rng.random())
+    cards = deck[: n * hole + n_board + n_dead]
+    hands = [cards[i * hole : (i + 1) * hole] for i in range(n)]
+    board = cards[n * hole : n * hole + n_board]
+    dead = cards[n * hole + n_board :]
+    return hands, board, dead
+
+
+def _kernel_sum(impl: Api, game: int, hands, board, dead, parts: int):
+    hole = len(hands[0])
+    used = {c for h in hands for c in h} | set(board) | set(dead)
+    deck = bytes(c for c in range(52) if c not in used)
+    holes = bytes(c for h in hands for c in h)
+    boards = 0
+    sums = [[0, 0, 0] for _ in hands]
+    for part in range(parts):
+        count, tallies = impl.kernels.enumerate_boards(game, holes, len(hands), hole, bytes(board), deck, part, parts)
+        boards += count
+        for p, t in enumerate(tallies):
+            sums[p][0] += t.wins
+            sums[p][1] += t.ties
+            sums[p][2] += t.share
+    return boards, sums
+
+
+def _check(impl: Api, hands, board, dead, parts: int = 1, game: str = "holdem") -> None:
+    code = HOLDEM.code if game == "holdem" else OMAHA.code
+    assert code is not None
+    boards, sums = _kernel_sum(impl, code, hands, board, dead, parts)
+    wins, ties, expected_boards, equity = oracle.holdem_equity(hands, board, dead, game)
+    assert boards == expected_boards
+    for p in range(len(hands)):
+        assert (sums[p][0], sums[p][1]) == (wins[p], ties[p]), (p, hands, board, dead)
+        assert Fraction(sums[p][2], SHARE_UNIT * boards) == equity[p], (p, hands, board, dead)
+
+
+@pytest.mark.parametrize("n_board", [3, 4, 5])
+@pytest.mark.parametrize("bias", [0.0, 0.6, 0.9])
+def test_postflop_against_brute_force(impl: Api, n_board: int, bias: float) -> None:
+    rng = random.Random(f"{n_board}-{bias}")
+    for _ in range(6 if n_board == 3 else 20):
+        n = rng.randint(2, 6)
+        hands, board, dead = _deal(rng, n, n_board, rng.randint(0, 6), suit_bias=bias)
+        _check(impl, hands, board, dead, parts=rng.randint(1, 4))
+
+
+@pytest.mark.parametrize("bias", [0.0, 0.8])
+def test_preflop_with_most_cards_dead(impl: Api, bias: float) -> None:
+    """Five board cards still to come: every suit can flush, and the brute force stays small."""
+    rng = random.Random(f"preflop-{bias}")
+    for _ in range(8):
+        n = rng.randint(2, 9)
+        hands, board, dead = _deal(rng, n, 0, 52 - 2 * n - rng.randint(6, 12), suit_bias=bias)
+        _check(impl, hands, board, dead, parts=rng.randint(1, 5))
+
+
+@pytest.mark.parametrize(
+    ("hands", "board"),
+    [
+        (["Ah Kh", "Qh Jh"], "2h 3h"),  # both can flush; the higher one wins
+        (["Ah 2c", "Kh Qh"], "Th 9h 8h"),  # one heart against two: four hearts on the board
+        (["As Ks", "Qd Qc"], "Js Ts 2s 3d"),  # a made flush, a straight flush to come
+        (["2c 3c", "4c 5c"], "6c 7c 8c 9c"),  # a straight flush on the board: ties
+        (["Ah Ad", "Kh Kd"], "Ac Kc Qc Jc"),  # quads and full houses beside flushes
+        (["7h 7d", "8h 8d", "9h 9d"], "7c 8c 9c 7s"),  # quads, full houses, clubs to come
+    ],
+)
+def test_flush_corner_cases(impl: Api, hands: list[str], board: str) -> None:
+    from handrank._cards import parse_cards
+
+    _check(impl, [parse_cards(h) for h in hands], parse_cards(board), [], parts=2)
+
+
+def test_parts_add_up_to_the_whole(impl: Api) -> None:
+    rng = random.Random(7)
+    hands, board, dead = _deal(rng, 3, 0, 30, suit_bias=0.5)
+    whole = _kernel_sum(impl, HOLDEM.code or 0, hands, board, dead, 1)
+    for parts in (2, 3, 8, 13):
+        assert _kernel_sum(impl, HOLDEM.code or 0, hands, board, dead, parts) == whole
+
+
+def test_backends_agree_on_full_preflop_enumerations(c_impl: Api) -> None:
+    """Full 48-card preflop enumerations are too big for the brute force: the two kernels must agree."""
+    from tests.conftest import on
+
+    py = on("python")
+    rng = random.Random(11)
+    for n in (2, 3, 6):
+        hands, board, dead = _deal(rng, n, 0, 0, suit_bias=0.7)
+        assert _kernel_sum(c_impl, 0, hands, board, dead, 3) == _kernel_sum(py, 0, hands, board, dead, 3)
+
+
+def test_omaha_parts_against_brute_force(impl: Api) -> None:
+    rng = random.Random(3)
+    for _ in range(4):
+        hands, board, dead = _deal(rng, rng.randint(2, 4), 3, rng.randint(0, 8), hole=4, suit_bias=0.5)
+        _check(impl, hands, board, dead, parts=rng.randint(1, 4), game="omaha")
