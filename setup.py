@@ -68,7 +68,14 @@ def extensions() -> list[Extension]:
     return [
         Extension(
             "handrank._eval_c",
-            sources=["src/handrank/_eval_c.pyx", "csrc/evaluate.c", "csrc/omaha.c", "csrc/equity.c", "csrc/tables.c"],
+            sources=[
+                "src/handrank/_eval_c.pyx",
+                "csrc/evaluate.c",
+                "csrc/omaha.c",
+                "csrc/equity.c",
+                "csrc/ranges.c",
+                "csrc/tables.c",
+            ],
             include_dirs=["csrc"],
             depends=["csrc/handrank.h", "csrc/internal.h", "csrc/tables.h"],
             extra_compile_args=extra_compile_args,

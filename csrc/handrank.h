@@ -110,6 +110,43 @@ uint64_t handrank_enumerate(enum handrank_game game, const uint8_t *holes, int n
                             int part, int parts, handrank_tally *out);
 
 /*
+ * Weighted ranges for exact enumeration, one per player: player p's combos
+ * are combos[offsets[p] .. offsets[p + 1]) (hole_size ids each, none on the
+ * board or dead), each with its integer weight.
+ */
+typedef struct {
+    enum handrank_game game;
+    int n_players, hole_size;
+    const uint8_t *combos;
+    const int64_t *offsets;
+    const uint64_t *weights;
+} handrank_ranges;
+
+/* Bytes of scratch memory handrank_enumerate_ranges needs for these ranges. */
+size_t handrank_ranges_scratch(const handrank_ranges *ranges);
+
+/*
+ * Exact enumeration of ranges: every way to complete `board` (n_board
+ * cards) to five from `deck` (n_deck cards, none on the board or dead; a
+ * card every deal holds may be left out), and on each such runout every
+ * matchup of pairwise disjoint combos that miss it, weighted by the product
+ * of their weights.  `perms` holds n_perms suit relabellings (4 bytes each,
+ * suit s -> perms[4 g + s]), a group that leaves the board, the dead cards
+ * and every range with its weights unchanged (n_perms <= 1: none): of the
+ * runouts a relabelling maps onto each other only the one with the smallest
+ * card mask is settled, counted as many times as its orbit has runouts.
+ * Work items are the first card drawn (deck[i] for i % parts == part; a full
+ * board is one item, done by part 0).  Adds to out[0..n_players) and
+ * returns the runouts counted.  The caller keeps the sums below 2**63:
+ * runouts x the product of the ranges' total weights x
+ * HANDRANK_SHARE_UNIT**2.  `scratch` holds handrank_ranges_scratch(ranges)
+ * bytes, at any alignment.
+ */
+uint64_t handrank_enumerate_ranges(const handrank_ranges *ranges, const uint8_t *board, int n_board,
+                                   const uint8_t *deck, int n_deck, const uint8_t *perms, int n_perms, int part,
+                                   int parts, void *scratch, handrank_tally *out);
+
+/*
  * Monte Carlo over trial blocks [block_lo, block_hi) of `block_trials`
  * each; block b draws from its own stream seeded by (seed, b), so results
  * do not depend on how blocks are spread over threads.  Player p draws a

@@ -11,16 +11,24 @@
 #include <intrin.h>
 #define HR_INLINE static __forceinline
 static __inline int hr_ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-static __inline int hr_popcount64(uint64_t x) {
+#else
+#define HR_INLINE static inline __attribute__((always_inline))
+#define hr_ctz64(x) __builtin_ctzll(x)
+#endif
+
+/*
+ * Population count: the instruction where the build targets it, else a
+ * few inline operations (GCC's fallback is a library call, several times slower).
+ */
+#if defined(__POPCNT__) || (defined(__aarch64__) && !defined(_MSC_VER))
+#define hr_popcount64(x) __builtin_popcountll(x)
+#else
+HR_INLINE int hr_popcount64(uint64_t x) {
     x = x - ((x >> 1) & 0x5555555555555555ULL);
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
-#else
-#define HR_INLINE static inline __attribute__((always_inline))
-#define hr_ctz64(x) __builtin_ctzll(x)
-#define hr_popcount64(x) __builtin_popcountll(x)
 #endif
 
 /*

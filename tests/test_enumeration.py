@@ -122,3 +122,137 @@ def test_omaha_parts_against_brute_force(impl: Api) -> None:
     for _ in range(4):
         hands, board, dead = _deal(rng, rng.randint(2, 4), 3, rng.randint(0, 8), hole=4, suit_bias=0.5)
         _check(impl, hands, board, dead, parts=rng.randint(1, 4), game="omaha")
+
+
+# ---- ranges, runout by runout -----------------------------------------------------------------
+
+
+def _ranges_expected(ranges, board, dead):
+    """Brute force: every matchup of disjoint combos, every completion, weights multiplied."""
+    from itertools import combinations, product
+
+    n = len(ranges)
+    wins = [0] * n
+    ties = [0] * n
+    share = [Fraction(0)] * n
+    total = 0
+    deck = [c for c in range(52) if c not in set(board) | set(dead)]
+    for extra in combinations(deck, 5 - len(board)):
+        full = [*board, *extra]
+        for choice in product(*ranges):
+            cards = [c for hand, _ in choice for c in hand] + full
+            if len(set(cards)) != len(cards):
+                continue
+            weight = 1
+            for _, w in choice:
+                weight *= w
+            winners = oracle.showdown_winners([oracle.rank([*hand, *full]) for hand, _ in choice])
+            for p in winners:
+                if len(winners) == 1:
+                    wins[p] += weight
+                else:
+                    ties[p] += weight
+                share[p] += Fraction(weight, len(winners))
+            total += weight
+    return wins, ties, share, total
+
+
+def _ranges_kernel(impl: Api, ranges, board, dead, perms: bytes, parts: int):
+    from array import array
+
+    combos = bytes(c for r in ranges for hand, _ in r for c in hand)
+    offsets = array("q", [0])
+    weights = array("Q")
+    for r in ranges:
+        weights.extend(w for _, w in r)
+        offsets.append(len(weights))
+    deck = bytes(c for c in range(52) if c not in set(board) | set(dead))
+    boards = 0
+    sums = [[0, 0, 0] for _ in ranges]
+    for part in range(parts):
+        count, tallies = impl.kernels.enumerate_ranges(
+            HOLDEM.code, len(ranges), 2, combos, offsets, weights, bytes(board), deck, perms, part, parts
+        )
+        boards += count
+        for p, t in enumerate(tallies):
+            sums[p][0] += t.wins
+            sums[p][1] += t.ties
+            sums[p][2] += t.share
+    return boards, sums
+
+
+def _random_range(rng: random.Random, taken: set[int], size: int):
+    out = {}
+    while len(out) < size:
+        a, b = rng.sample([c for c in range(52) if c not in taken], 2)
+        out[(max(a, b), min(a, b))] = rng.randint(1, 5)
+    return list(out.items())
+
+
+def _check_ranges(impl: Api, ranges, board, dead, parts: int, symmetric: bool = False) -> None:
+    from math import comb
+
+    from handrank import _equity
+
+    masks = [[sum(1 << c for c in hand) for hand, _ in r] for r in ranges]
+    from array import array
+
+    perms = _equity._symmetries(masks, array("Q", [w for r in ranges for _, w in r]), board, dead) if symmetric else b""
+    boards, sums = _ranges_kernel(impl, ranges, board, dead, perms, parts)
+    wins, ties, share, total = _ranges_expected(ranges, board, dead)
+    assert boards == comb(52 - len(board) - len(dead), 5 - len(board))
+    for p in range(len(ranges)):
+        assert (sums[p][0], sums[p][1]) == (wins[p], ties[p]), (p, ranges, board, dead, perms)
+        assert Fraction(sums[p][2], SHARE_UNIT) == share[p]
+    assert sum(s[2] for s in sums) == SHARE_UNIT * total
+
+
+@pytest.mark.parametrize("n_board", [3, 4, 5])
+def test_ranges_against_brute_force(impl: Api, n_board: int) -> None:
+    rng = random.Random(f"ranges-{n_board}")
+    for _ in range(6 if n_board == 3 else 12):
+        n = rng.choice([2, 2, 3, 4])
+        board = rng.sample(range(52), n_board)
+        dead = rng.sample([c for c in range(52) if c not in board], rng.randint(0, 3))
+        taken = set(board) | set(dead)
+        sizes = [rng.randint(1, 6 if n == 2 else 3) for _ in range(n)]
+        ranges = [_random_range(rng, taken, size) for size in sizes]
+        _check_ranges(impl, ranges, board, dead, parts=rng.randint(1, 3))
+
+
+def test_ranges_share_cards_with_each_other(impl: Api) -> None:
+    """The same combo in both ranges, and combos sharing one card: card removal on both sides."""
+    from handrank._cards import parse_cards
+
+    def rng_(text: str, w: int = 1):
+        return [(tuple(sorted(parse_cards(h), reverse=True)), w) for h in text.split(",")]
+
+    board = parse_cards("Kh 7d 2c")
+    hero = rng_("Ah Ad,Ah As,Kd Qd,9s 8s")
+    villain = rng_("Ah Ad,Ad Ac,As Ks,Qd Jd,9s 9c,8s 7s", 2)
+    _check_ranges(impl, [hero, villain], board, [], parts=2)
+    _check_ranges(impl, [villain, hero], board, [], parts=1)
+
+
+def test_ranges_symmetric_runouts(impl: Api) -> None:
+    """Ranges closed under swapping diamonds and spades, on a board without either: one runout per orbit."""
+    rng = random.Random(5)
+    swap = (0, 3, 2, 1)
+    board = [0, 4, 26]  # 2c 3c 8h
+    for n in (2, 3):
+        ranges = []
+        for _ in range(n):
+            closed: dict[tuple[int, int], int] = {}
+            for (a, b), w in _random_range(rng, set(board), 3):
+                image = tuple(sorted((a & ~3 | swap[a & 3], b & ~3 | swap[b & 3]), reverse=True))
+                if (a, b) not in closed and image not in closed:
+                    closed[(a, b)] = closed[image] = w
+            ranges.append(list(closed.items()))
+        masks = [[sum(1 << c for c in hand) for hand, _ in r] for r in ranges]
+        from array import array
+
+        from handrank import _equity
+
+        perms = _equity._symmetries(masks, array("Q", [w for r in ranges for _, w in r]), board, [])
+        assert len(perms) == 8  # the identity and the swap
+        _check_ranges(impl, ranges, board, [], parts=2, symmetric=True)

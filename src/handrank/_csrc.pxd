@@ -32,6 +32,16 @@ cdef extern from "handrank.h" nogil:
     uint64_t handrank_enumerate(handrank_game game, const uint8_t *holes, int n_players, int hole_size,
                                 const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
                                 int part, int parts, handrank_tally *out) noexcept
+    ctypedef struct handrank_ranges:
+        handrank_game game
+        int n_players, hole_size
+        const uint8_t *combos
+        const int64_t *offsets
+        const uint64_t *weights
+    size_t handrank_ranges_scratch(const handrank_ranges *ranges) noexcept
+    uint64_t handrank_enumerate_ranges(const handrank_ranges *ranges, const uint8_t *board, int n_board,
+                                       const uint8_t *deck, int n_deck, const uint8_t *perms, int n_perms,
+                                       int part, int parts, void *scratch, handrank_tally *out) noexcept
     int64_t handrank_monte_carlo(handrank_game game, int n_players, int hole_size, const uint8_t *combos,
                                  const int64_t *offsets, const uint64_t *cum_weights,
                                  const uint8_t *board, int n_board, uint64_t dead, const uint64_t *excluded,

@@ -216,15 +216,27 @@ def equity(
             raise ValueError(f"player {i}: no hand of the range is left beside the board, dead cards and fixed hands")
         lists[i] = kept
 
+    fixed_cards = [
+        c
+        for i, combos in enumerate(lists)
+        if combos is not None and len(combos) == 1 and not isinstance(players[i], Range)
+        for c in combos[0][0]
+    ]
     matchups = None
+    runout_major = False
     if exact is None:
         # A trial count asks for Monte Carlo; otherwise enumerate whenever that is affordable.
-        matchups = _affordable_matchups(lists, board_ids, dead_ids, hole_size) if trials is None else None
-        exact = matchups is not None
+        if trials is None:
+            runout_major = _runout_major(lists, board_ids, dead_ids, fixed_cards, affordable=True)
+            if not runout_major:
+                matchups = _affordable_matchups(lists, board_ids, dead_ids, hole_size)
+        exact = runout_major or matchups is not None
     if exact:
         known = [c for c in lists if c is not None]
         if len(known) < len(lists):
             raise ValueError("exact equity cannot enumerate an Omaha random hand; use Monte Carlo (exact=False)")
+        if runout_major or _runout_major(known, board_ids, dead_ids, fixed_cards, affordable=False):
+            return _exact_runouts(known, board_ids, dead_ids, fixed_cards, rules, hole_size, count, progress)
         if matchups is None:
             matchups = _matchups(known, canonical=not board_ids and not dead_ids)
         return _exact(matchups, len(lists), board_ids, dead_ids, rules, hole_size, count, progress)
@@ -266,6 +278,124 @@ def _check_deal(players: Sequence[Player], n_board: int, n_dead: int, hole_size:
                     f"player {i}: the random range leaves {max(free, 0)} cards for a hand of {hole_size} "
                     "beside the board, dead cards, its own excluded cards and the other hands"
                 )
+
+
+def _runout_major(
+    entries: Sequence[Combos | None], board: list[int], dead: list[int], fixed: list[int], affordable: bool
+) -> bool:
+    """Whether to enumerate runout by runout: ranges on a flop, turn or river (and, with
+    ``affordable``, within EXACT_LIMIT), their weighted sums small enough for the kernels' 64 bits."""
+    if len(board) < 3 or any(c is None for c in entries) or all(len(c) == 1 for c in entries if c is not None):
+        return False
+    lists = [c for c in entries if c is not None]
+    runouts = math.comb(52 - len(board) - len(dead) - len(fixed), 5 - len(board))
+    combos = sum(len(c) for c in lists)
+    settle = combos if len(lists) == 2 else math.prod(len(c) for c in lists)
+    if affordable and runouts * (combos + settle) > EXACT_LIMIT:
+        return False
+    weights = math.prod(sum(_integer_combo_weights(c)) for c in lists)
+    return runouts * weights * SHARE_UNIT * SHARE_UNIT < 1 << 63
+
+
+def _integer_combo_weights(combos: Combos) -> list[int]:
+    """The combos' weights times the smallest number that makes them all integers."""
+    scale = math.lcm(*(w.denominator for _, w in combos))
+    return [w.numerator * (scale // w.denominator) for _, w in combos]
+
+
+def _exact_runouts(
+    lists: list[Combos],
+    board: list[int],
+    dead: list[int],
+    fixed: list[int],
+    rules: Game,
+    hole_size: int,
+    threads: int,
+    progress: Callable[[float], object] | None,
+) -> EquityResult:
+    """Exact equity of ranges on a board, runout by runout (the ``enumerate_ranges`` kernel)."""
+    n = len(lists)
+    combos = bytearray()
+    offsets = array("q", [0])
+    weights = array("Q")
+    masks = []
+    scale = 1
+    for entry in lists:
+        scale *= math.lcm(*(w.denominator for _, w in entry))
+        player = []
+        for cards, _ in entry:
+            combos += bytes(cards)
+            mask = 0
+            for c in cards:
+                mask |= 1 << c
+            player.append(mask)
+        masks.append(player)
+        weights.extend(_integer_combo_weights(entry))
+        offsets.append(len(weights))
+    out_of_play = set(board) | set(dead) | set(fixed)
+    deck = bytes(c for c in range(52) if c not in out_of_play)
+    left = 5 - len(board)
+    items = len(deck) - left + 1 if left else 1
+    # Parts of about a million evaluations each (progress, Ctrl-C), at least one per thread.
+    runouts = math.comb(len(deck), left)
+    per_runout = len(weights) + (len(weights) if n == 2 else math.prod(len(c) for c in lists))
+    parts = max(1, min(items, max(threads if threads > 1 else 1, runouts * per_runout // 1_000_000)))
+    perms = _symmetries(masks, weights, board, dead)
+    unit = (_code(rules), n, hole_size, bytes(combos), offsets, weights, bytes(board), deck, perms)
+    results = run_tasks(_backend.kernels.enumerate_ranges, parts, lambda part: (*unit, part, parts), threads, progress)
+    wins_sum = [0] * n
+    ties_sum = [0] * n
+    share_sum = [0] * n
+    boards = 0
+    for count, tallies in results:
+        boards += count
+        for p, tally in enumerate(tallies):
+            wins_sum[p] += tally.wins
+            ties_sum[p] += tally.ties
+            share_sum[p] += tally.share
+    if not sum(share_sum):
+        raise ValueError("the ranges leave no possible deal (every matchup shares a card)")
+    return _exact_result(wins_sum, ties_sum, share_sum, sum(share_sum) // SHARE_UNIT, scale, boards)
+
+
+def _symmetries(masks: list[list[int]], weights: array[int], board: list[int], dead: list[int]) -> bytes:
+    """The suit relabellings that leave the board, the dead cards and every range unchanged, 4 bytes each.
+
+    ``masks`` holds each player's combos as card masks, their integer weights
+    in ``weights`` in the same order.  Such a relabelling maps each runout
+    onto one exactly as likely with the same result, so the kernels settle
+    one runout per orbit.  Empty when only the identity qualifies.
+    """
+    fixed = set(board)
+    out_of_play = set(dead)
+    found = []
+    for perm in _PERMS:
+        if {c & ~3 | perm[c & 3] for c in fixed} == fixed and {
+            c & ~3 | perm[c & 3] for c in out_of_play
+        } == out_of_play:
+            found.append(perm)
+    if len(found) == 1:
+        return b""
+    tables = []
+    start = 0
+    for player in masks:
+        tables.append(dict(zip(player, weights[start : start + len(player)], strict=True)))
+        start += len(player)
+    keep = []
+    for perm in found:
+        bit = [1 << (c & ~3 | perm[c & 3]) for c in range(52)]
+        if all(table.get(_relabel_mask(mask, bit)) == w for table in tables for mask, w in table.items()):
+            keep.append(perm)
+    return b"" if len(keep) == 1 else bytes(s for perm in keep for s in perm)
+
+
+def _relabel_mask(mask: int, bit: list[int]) -> int:
+    image = 0
+    while mask:
+        low = mask & -mask
+        image |= bit[low.bit_length() - 1]
+        mask ^= low
+    return image
 
 
 def _affordable_matchups(
@@ -351,6 +481,14 @@ def _exact(
             wins_sum[p] += times * tally.wins
             ties_sum[p] += times * tally.ties
             share_sum[p] += times * tally.share
+    return _exact_result(wins_sum, ties_sum, share_sum, total_sum, scale, boards)
+
+
+def _exact_result(
+    wins_sum: list[int], ties_sum: list[int], share_sum: list[int], total_sum: int, scale: int, boards: int
+) -> EquityResult:
+    """The result of an enumeration from its integer sums, weights multiplied by ``scale``."""
+    n = len(wins_sum)
     wins = [Fraction(w, scale) for w in wins_sum]
     ties = [Fraction(t, scale) for t in ties_sum]
     total = Fraction(total_sum, scale)

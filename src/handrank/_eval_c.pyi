@@ -8,6 +8,7 @@ from handrank._kernels import Tally
 
 __all__ = [
     "enumerate_boards",
+    "enumerate_ranges",
     "evaluate",
     "evaluate_mask",
     "evaluate_omaha",
@@ -32,6 +33,19 @@ def enumerate_boards(
     hole_size: int,
     board: bytes,
     deck: bytes,
+    part: int,
+    parts: int,
+) -> tuple[int, list[Tally]]: ...
+def enumerate_ranges(
+    game: int,
+    n_players: int,
+    hole_size: int,
+    combos: bytes,
+    offsets: array[int],
+    weights: array[int],
+    board: bytes,
+    deck: bytes,
+    perms: bytes,
     part: int,
     parts: int,
 ) -> tuple[int, list[Tally]]: ...

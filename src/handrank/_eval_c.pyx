@@ -8,6 +8,7 @@ share, so the two raise the very same errors.
 """
 
 cimport cython
+from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
 from cpython.ref cimport PyObject
 from libc.string cimport memset
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
@@ -30,8 +31,11 @@ from handrank._csrc cimport (
     handrank_evaluate_omaha,
     handrank_evaluate_omaha_batch,
     handrank_enumerate,
+    handrank_enumerate_ranges,
     handrank_game,
     handrank_monte_carlo,
+    handrank_ranges,
+    handrank_ranges_scratch,
     handrank_tally,
 )
 
@@ -40,6 +44,7 @@ from handrank._kernels import Tally
 
 __all__ = [
     "enumerate_boards",
+    "enumerate_ranges",
     "evaluate",
     "evaluate_mask",
     "evaluate_omaha",
@@ -228,6 +233,34 @@ def enumerate_boards(int game, const uint8_t[::1] holes, int n_players, int hole
     with nogil:
         boards = handrank_enumerate(<handrank_game>game, hp, n_players, hole_size, bp, nb, dp, nd,
                                     part, parts, t)
+    return boards, _tallies(t, n_players)
+
+
+def enumerate_ranges(int game, int n_players, int hole_size, const uint8_t[::1] combos, const int64_t[::1] offsets,
+                     const uint64_t[::1] weights, const uint8_t[::1] board, const uint8_t[::1] deck,
+                     const uint8_t[::1] perms, int part, int parts):
+    cdef handrank_ranges spec
+    spec.game = <handrank_game>game
+    spec.n_players = n_players
+    spec.hole_size = hole_size
+    spec.combos = &combos[0] if len(combos) else NULL
+    spec.offsets = &offsets[0]
+    spec.weights = &weights[0] if len(weights) else NULL
+    cdef const uint8_t *bp = &board[0] if len(board) else NULL
+    cdef const uint8_t *dp = &deck[0] if len(deck) else NULL
+    cdef const uint8_t *pp = &perms[0] if len(perms) else NULL
+    cdef int nb = <int>len(board), nd = <int>len(deck), np_ = <int>(len(perms) // 4)
+    cdef handrank_tally t[HANDRANK_MAX_PLAYERS]
+    cdef uint64_t boards
+    cdef void *scratch = PyMem_RawMalloc(handrank_ranges_scratch(&spec))
+    if scratch == NULL:
+        raise MemoryError("no memory for the enumeration's scratch space")
+    memset(t, 0, sizeof(t))
+    try:
+        with nogil:
+            boards = handrank_enumerate_ranges(&spec, bp, nb, dp, nd, pp, np_, part, parts, scratch, t)
+    finally:
+        PyMem_RawFree(scratch)
     return boards, _tallies(t, n_players)
 
 

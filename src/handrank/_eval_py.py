@@ -10,7 +10,7 @@ Carlo gives the very same tallies on both backends.
 from __future__ import annotations
 
 import threading
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
 from math import comb
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "enumerate_boards",
+    "enumerate_ranges",
     "evaluate",
     "evaluate_mask",
     "evaluate_omaha",
@@ -327,6 +328,146 @@ def enumerate_boards(
         _settle(game, hands, fixed + list(extra), out)
         boards += 1
     return boards, [Tally(*t) for t in out]
+
+
+def enumerate_ranges(
+    game: int,
+    n_players: int,
+    hole_size: int,
+    combos: bytes,
+    offsets: array[int],
+    weights: array[int],
+    board: bytes,
+    deck: bytes,
+    perms: bytes,
+    part: int,
+    parts: int,
+) -> tuple[int, list[Tally]]:
+    """Ranges runout by runout (csrc/ranges.c): each live combo ranked once, then every matchup settled."""
+    _load()
+    out = [[0, 0, 0, 0] for _ in range(n_players)]
+    h = hole_size
+    players = []
+    for p in range(n_players):
+        entries = []
+        for i in range(offsets[p], offsets[p + 1]):
+            hole = list(combos[i * h : (i + 1) * h])
+            entries.append((hole, sum(1 << c for c in hole), weights[i]))
+        players.append(entries)
+    fixed = list(board)
+    cards = list(deck)
+    left = 5 - len(fixed)
+    if left == 0:
+        runouts: Iterable[tuple[int, ...]] = [()] if part == 0 else []
+    else:
+        first = range(part, len(cards) - left + 1, parts)
+        runouts = ((cards[i], *rest) for i in first for rest in combinations(cards[i + 1 :], left - 1))
+    relabel = [perms[g : g + 4] for g in range(0, len(perms), 4)] if len(perms) > 4 else []
+    boards = 0
+    for extra in runouts:
+        times = _orbit(extra, relabel)
+        if not times:
+            continue
+        full = fixed + list(extra)
+        taken = sum(1 << c for c in full)
+        ranked = [
+            [
+                (mask, w, _rank(hole + full) if game == HOLDEM.code else _omaha_rank(hole, full))
+                for hole, mask, w in entries
+                if not mask & taken
+            ]
+            for entries in players
+        ]
+        if n_players == 2:
+            _heads_up(ranked, times, out)
+        else:
+            _every_matchup(ranked, 0, 0, times, [0] * n_players, out)
+        boards += times
+    return boards, [Tally(*t) for t in out]
+
+
+def _orbit(drawn: tuple[int, ...], relabel: list[bytes]) -> int:
+    """The runouts ``drawn`` stands for under the suit relabellings: 0 when one maps it lower."""
+    if not relabel:
+        return 1
+    mask = sum(1 << c for c in drawn)
+    same = 0
+    for perm in relabel:
+        image = sum(1 << (c & ~3 | perm[c & 3]) for c in drawn)
+        if image < mask:
+            return 0
+        same += image == mask
+    return len(relabel) // same
+
+
+def _heads_up(ranked: list[list[tuple[int, int, int]]], times: int, out: list[list[int]]) -> None:
+    """Both players' weighted wins and ties on one runout, without visiting matchups."""
+    small = 0 if len(ranked[0]) <= len(ranked[1]) else 1
+    large = 1 - small
+    by_rank: dict[int, int] = {}
+    by_card: dict[int, list[tuple[int, int, int]]] = {}
+    for entry in ranked[large]:
+        mask, w, r = entry
+        by_rank[r] = by_rank.get(r, 0) + w
+        bits = mask
+        while bits:
+            low = bits & -bits
+            by_card.setdefault(low.bit_length() - 1, []).append(entry)
+            bits ^= low
+    order = sorted(by_rank)
+    below = []  # below[i]: the weight ranked better than order[i]
+    running = 0
+    for r in order:
+        below.append(running)
+        running += by_rank[r]
+    total = running
+    won_s = won_l = tied = 0
+    for mask, w, r in ranked[small]:
+        i = bisect_left(order, r)
+        better = below[i] if i < len(order) else total
+        equal = by_rank.get(r, 0)
+        everyone = total
+        for _, other_w, other_r in _sharing(by_card, mask):
+            everyone -= other_w
+            if other_r < r:
+                better -= other_w
+            elif other_r == r:
+                equal -= other_w
+        won_s += w * (everyone - better - equal)
+        won_l += w * better
+        tied += w * equal
+    won_s, won_l, tied = won_s * times, won_l * times, tied * times
+    unit, half = SHARE_UNIT, SHARE_UNIT // 2
+    for p, won in ((small, won_s), (large, won_l)):
+        out[p][0] += won
+        out[p][1] += tied
+        out[p][2] += won * unit + tied * half
+        out[p][3] += won * unit * unit + tied * half * half
+
+
+def _sharing(by_card: dict[int, list[tuple[int, int, int]]], mask: int) -> list[tuple[int, int, int]]:
+    """The entries holding any card of ``mask``, each once."""
+    seen: dict[int, tuple[int, int, int]] = {}
+    bits = mask
+    while bits:
+        low = bits & -bits
+        for entry in by_card.get(low.bit_length() - 1, ()):
+            seen[id(entry)] = entry
+        bits ^= low
+    return list(seen.values())
+
+
+def _every_matchup(
+    ranked: list[list[tuple[int, int, int]]], p: int, used: int, weight: int, ranks: list[int], out: list[list[int]]
+) -> None:
+    for mask, w, r in ranked[p]:
+        if mask & used:
+            continue
+        ranks[p] = r
+        if p + 1 == len(ranked):
+            _credit(out, ranks, weight * w)
+        else:
+            _every_matchup(ranked, p + 1, used | mask, weight * w, ranks, out)
 
 
 def monte_carlo(

@@ -28,6 +28,7 @@ SHARE_UNIT = 2520
 
 KERNELS = (
     "enumerate_boards",
+    "enumerate_ranges",
     "evaluate",
     "evaluate_mask",
     "evaluate_omaha",
@@ -94,6 +95,28 @@ if TYPE_CHECKING:
             """``handrank_enumerate``: items ``i % parts == part``, the boards they stand for, each player's tally.
 
             One part's tally may be negative; the parts add up to the true counts.
+            """
+
+        def enumerate_ranges(
+            self,
+            game: int,
+            n_players: int,
+            hole_size: int,
+            combos: bytes,
+            offsets: array[int],
+            weights: array[int],
+            board: bytes,
+            deck: bytes,
+            perms: bytes,
+            part: int,
+            parts: int,
+        ) -> tuple[int, list[Tally]]:
+            """``handrank_enumerate_ranges``: runouts whose first card is ``deck[i]``, ``i % parts == part``.
+
+            ``perms``: suit relabellings (4 bytes each) leaving the question
+            unchanged; only the smallest runout of each orbit is settled.  Returns
+            the runouts counted and each player's tally, weighted by the product of
+            the matchup's combo weights.
             """
 
         def monte_carlo(

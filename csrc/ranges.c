@@ -1,0 +1,373 @@
+/*
+ * Exact equity of weighted ranges on a board, runout by runout.
+ *
+ * For each way to complete the board, every live combo of every range is
+ * ranked once; then all matchups on that runout are settled from those
+ * ranks.  Heads-up, no matchup is visited: the smaller range's distinct
+ * ranks go into a bitmap whose prefix popcounts give any rank's place among
+ * them, the larger range is summed into those places once, and each combo
+ * of the smaller range reads its wins, ties and losses from the sums, less
+ * the combos that share a card with it (card removal).  Three players or
+ * more visit every matchup of live combos.
+ */
+#include "handrank.h"
+#include "internal.h"
+
+/* One bit per class 0..7462 */
+#define HR_RANK_WORDS ((7463 + 63) / 64)
+
+typedef struct {
+    const handrank_ranges *spec;
+    const uint8_t *perms; /* suit relabellings that leave the question unchanged, 4 bytes each */
+    int n_perms;
+    uint64_t fixed_mask;  /* the given board cards */
+    int n_board;
+    uint8_t board[5];
+    uint64_t board_mask;
+    uint16_t *rank;    /* per combo; 0: dead on this runout */
+    uint64_t *mask;    /* per combo: its cards */
+    uint64_t *key;     /* Hold'em: per combo, the sum of its card keys */
+    uint64_t *bits;    /* Hold'em: per combo, the OR of its suit bits */
+    int32_t *by_card;  /* heads-up: the larger range's combos holding card c at by_card[card_at[c]..card_at[c+1]) */
+    int32_t *card_at;  /* 53 entries */
+    uint64_t *place;   /* heads-up: sums per place, 2 * (combos of the smaller range + 1) */
+    int32_t *live;     /* three players or more: live combo indices, per player */
+    int32_t *twin;     /* heads-up Hold'em: per combo of the smaller range, the larger's same combo or -1 */
+    handrank_tally *out;
+} ranges_ctx;
+
+size_t handrank_ranges_scratch(const handrank_ranges *spec) {
+    int64_t total = spec->offsets[spec->n_players];
+    size_t size = (size_t)total * (sizeof(uint16_t) + 3 * sizeof(uint64_t) + 2 * sizeof(int32_t));
+    size += (size_t)(total * spec->hole_size) * sizeof(int32_t) + 53 * sizeof(int32_t);
+    size += 2 * (size_t)(total + 1) * sizeof(uint64_t);
+    return size + 64;
+}
+
+/* Rank every combo on the complete board in ctx->board, 0 for those it meets. */
+static void rank_combos(ranges_ctx *ctx) {
+    const handrank_ranges *spec = ctx->spec;
+    int64_t total = spec->offsets[spec->n_players];
+    if (spec->game == HANDRANK_HOLDEM) {
+        uint64_t key = HANDRANK_KEY_BIAS, bits = 0;
+        for (int j = 0; j < 5; j++) {
+            key += handrank_card_key[ctx->board[j]];
+            bits |= handrank_suit_bit[ctx->board[j]];
+        }
+        for (int64_t i = 0; i < total; i++)
+            ctx->rank[i] = ctx->mask[i] & ctx->board_mask ? 0 : hr_finish(key + ctx->key[i], bits | ctx->bits[i]);
+        return;
+    }
+    uint64_t triples[10];
+    uint32_t suits = handrank_omaha_prepare5(ctx->board, triples);
+    for (int64_t i = 0; i < total; i++)
+        ctx->rank[i] = ctx->mask[i] & ctx->board_mask
+                           ? 0
+                           : handrank_omaha_prepared5(spec->combos + i * spec->hole_size, spec->hole_size,
+                                                      ctx->board, triples, suits);
+}
+
+/* Credit `weight` showdowns with these ranks (ties split among the best). */
+static void settle(handrank_tally *out, const uint16_t *rank, int n, uint64_t weight) {
+    uint16_t best = 0xffff;
+    int winners = 0;
+    for (int p = 0; p < n; p++) {
+        if (rank[p] < best) {
+            best = rank[p];
+            winners = 1;
+        } else if (rank[p] == best) {
+            winners++;
+        }
+    }
+    uint64_t part = HANDRANK_SHARE_UNIT / (uint64_t)winners;
+    for (int p = 0; p < n; p++) {
+        if (rank[p] != best)
+            continue;
+        if (winners == 1)
+            out[p].wins += weight;
+        else
+            out[p].ties += weight;
+        out[p].share += weight * part;
+        out[p].share_sq += weight * part * part;
+    }
+}
+
+/* Place of `rank` among the bitmap's ranks: how many are below it. */
+HR_INLINE uint32_t place_of(const uint64_t *bitmap, const uint32_t *below, uint16_t rank) {
+    uint64_t word = bitmap[rank >> 6] & ((1ULL << (rank & 63)) - 1);
+    return below[rank >> 6] + (uint32_t)hr_popcount64(word);
+}
+
+/* Heads-up on one runout: player `small` (the range with fewer combos) against the other. */
+static void heads_up(ranges_ctx *ctx, int small, uint64_t times) {
+    const handrank_ranges *spec = ctx->spec;
+    int large = 1 - small;
+    int64_t s_lo = spec->offsets[small], s_hi = spec->offsets[small + 1];
+    int64_t l_lo = spec->offsets[large], l_hi = spec->offsets[large + 1];
+    uint64_t bitmap[HR_RANK_WORDS] = {0};
+    uint32_t below[HR_RANK_WORDS];
+    for (int64_t i = s_lo; i < s_hi; i++)
+        bitmap[ctx->rank[i] >> 6] |= 1ULL << (ctx->rank[i] & 63); /* dead combos set bit 0: unused */
+    bitmap[0] &= ~1ULL;
+    uint32_t places = 0;
+    for (int w = 0; w < HR_RANK_WORDS; w++) {
+        below[w] = places;
+        places += (uint32_t)hr_popcount64(bitmap[w]);
+    }
+    /*
+     * acc[2q]: weight of the larger range's combos ranked between the smaller's
+     * place q - 1 and q; acc[2q + 1]: ranked the same as place q (no branch to mispredict).
+     */
+    uint64_t *acc = ctx->place, total = 0;
+    for (uint32_t q = 0; q < 2 * places + 2; q++)
+        acc[q] = 0;
+    for (int64_t i = l_lo; i < l_hi; i++) {
+        uint16_t r = ctx->rank[i];
+        uint32_t q = place_of(bitmap, below, r);
+        uint64_t w = r ? spec->weights[i] : 0;
+        total += w;
+        acc[2 * q + (bitmap[r >> 6] >> (r & 63) & 1)] += w;
+    }
+    /* then better[q] = acc[2q]: weight ranked better (lower) than place q's rank; equal[q] = acc[2q + 1] */
+    uint64_t running = 0;
+    for (uint32_t q = 0; q <= places; q++) {
+        running += acc[2 * q];
+        acc[2 * q] = running;
+        running += acc[2 * q + 1];
+    }
+    uint64_t won_s = 0, won_l = 0, tied = 0;
+    int h = spec->hole_size;
+    for (int64_t i = s_lo; i < s_hi; i++) {
+        uint16_t r = ctx->rank[i];
+        if (!r)
+            continue;
+        uint32_t q = place_of(bitmap, below, r);
+        uint64_t better = acc[2 * q], equal = acc[2 * q + 1], all = total;
+        /* take out the larger range's live combos that share a card with this one, each once */
+        const uint8_t *cards = spec->combos + i * h;
+        if (h == 2) {
+            /* Hold'em: only the same two cards are in both lists; that combo (if any) is added back */
+            for (int j = 0; j < 2; j++)
+                for (int32_t e = ctx->card_at[cards[j]]; e < ctx->card_at[cards[j] + 1]; e++) {
+                    int32_t k = ctx->by_card[e];
+                    uint16_t rk = ctx->rank[k];
+                    uint64_t w = spec->weights[k];
+                    w = rk ? w : 0;
+                    all -= w;
+                    better -= rk < r ? w : 0;
+                    equal -= rk == r ? w : 0;
+                }
+            int32_t k = ctx->twin[i];
+            if (k >= 0 && ctx->rank[k]) {
+                /* the same cards rank the same */
+                all += spec->weights[k];
+                equal += spec->weights[k];
+            }
+        } else {
+            uint64_t earlier = 0;
+            for (int j = 0; j < h; j++) {
+                for (int32_t e = ctx->card_at[cards[j]]; e < ctx->card_at[cards[j] + 1]; e++) {
+                    int32_t k = ctx->by_card[e];
+                    uint16_t rk = ctx->rank[k];
+                    if (!rk || ctx->mask[k] & earlier)
+                        continue;
+                    uint64_t w = spec->weights[k];
+                    all -= w;
+                    if (rk < r)
+                        better -= w;
+                    else if (rk == r)
+                        equal -= w;
+                }
+                earlier |= 1ULL << cards[j];
+            }
+        }
+        uint64_t w = spec->weights[i];
+        won_s += w * (all - better - equal);
+        won_l += w * better;
+        tied += w * equal;
+    }
+    won_s *= times;
+    won_l *= times;
+    tied *= times;
+    const uint64_t unit = HANDRANK_SHARE_UNIT, half = HANDRANK_SHARE_UNIT / 2;
+    handrank_tally *out = ctx->out;
+    out[small].wins += won_s;
+    out[large].wins += won_l;
+    out[small].ties += tied;
+    out[large].ties += tied;
+    out[small].share += won_s * unit + tied * half;
+    out[large].share += won_l * unit + tied * half;
+    out[small].share_sq += won_s * unit * unit + tied * half * half;
+    out[large].share_sq += won_l * unit * unit + tied * half * half;
+}
+
+/* Three players or more: every matchup of live combos, from player p on. */
+static void matchups(ranges_ctx *ctx, const int32_t *const *live, const int32_t *n_live, int p, uint64_t used,
+                     uint64_t weight, uint16_t *rank) {
+    const handrank_ranges *spec = ctx->spec;
+    for (int32_t e = 0; e < n_live[p]; e++) {
+        int32_t i = live[p][e];
+        if (ctx->mask[i] & used)
+            continue;
+        rank[p] = ctx->rank[i];
+        uint64_t w = weight * spec->weights[i];
+        if (p + 1 == spec->n_players)
+            settle(ctx->out, rank, spec->n_players, w);
+        else
+            matchups(ctx, live, n_live, p + 1, used | ctx->mask[i], w, rank);
+    }
+}
+
+/*
+ * How many runouts the one in ctx->board stands for: 0 when a suit
+ * relabelling in ctx->perms maps it to a smaller card mask (that runout
+ * stands for it), else the size of its orbit.
+ */
+static uint64_t orbit(const ranges_ctx *ctx) {
+    if (ctx->n_perms <= 1)
+        return 1;
+    uint64_t drawn = ctx->board_mask & ~ctx->fixed_mask;
+    int same = 0;
+    for (int g = 0; g < ctx->n_perms; g++) {
+        const uint8_t *perm = ctx->perms + 4 * g;
+        uint64_t image = 0;
+        for (int j = ctx->n_board; j < 5; j++) {
+            uint8_t c = ctx->board[j];
+            image |= 1ULL << ((c & ~3) | perm[c & 3]);
+        }
+        if (image < drawn)
+            return 0;
+        same += image == drawn;
+    }
+    return (uint64_t)(ctx->n_perms / same);
+}
+
+/* Settle every matchup on the runout in ctx->board; returns the runouts it stands for. */
+static uint64_t runout(ranges_ctx *ctx) {
+    const handrank_ranges *spec = ctx->spec;
+    uint64_t times = orbit(ctx);
+    if (!times)
+        return 0;
+    rank_combos(ctx);
+    if (spec->n_players == 2) {
+        int64_t n0 = spec->offsets[1] - spec->offsets[0], n1 = spec->offsets[2] - spec->offsets[1];
+        heads_up(ctx, n0 <= n1 ? 0 : 1, times);
+        return times;
+    }
+    const int32_t *live[HANDRANK_MAX_PLAYERS];
+    int32_t n_live[HANDRANK_MAX_PLAYERS];
+    int32_t *next = ctx->live;
+    for (int p = 0; p < spec->n_players; p++) {
+        live[p] = next;
+        n_live[p] = 0;
+        for (int64_t i = spec->offsets[p]; i < spec->offsets[p + 1]; i++)
+            if (ctx->rank[i])
+                next[n_live[p]++] = (int32_t)i;
+        next += n_live[p];
+    }
+    uint16_t rank[HANDRANK_MAX_PLAYERS];
+    matchups(ctx, live, n_live, 0, 0, times, rank);
+    return times;
+}
+
+/* Draw the remaining `left` board cards from deck[start..n_deck). */
+static uint64_t runouts(ranges_ctx *ctx, const uint8_t *deck, int n_deck, int start, int left, int filled) {
+    uint64_t boards = 0;
+    for (int i = start; i <= n_deck - left; i++) {
+        ctx->board[filled] = deck[i];
+        ctx->board_mask |= 1ULL << deck[i];
+        if (left == 1)
+            boards += runout(ctx);
+        else
+            boards += runouts(ctx, deck, n_deck, i + 1, left - 1, filled + 1);
+        ctx->board_mask &= ~(1ULL << deck[i]);
+    }
+    return boards;
+}
+
+HR_INLINE char *carve(char **at, size_t bytes) {
+    char *p = *at;
+    *at += (bytes + 7) & ~(size_t)7;
+    return p;
+}
+
+uint64_t handrank_enumerate_ranges(const handrank_ranges *spec, const uint8_t *board, int n_board,
+                                   const uint8_t *deck, int n_deck, const uint8_t *perms, int n_perms, int part,
+                                   int parts, void *scratch, handrank_tally *out) {
+    ranges_ctx ctx = {.spec = spec, .perms = perms, .n_perms = n_perms, .n_board = n_board, .out = out};
+    int64_t total = spec->offsets[spec->n_players];
+    int h = spec->hole_size;
+    char *at = (char *)(((uintptr_t)scratch + 7) & ~(uintptr_t)7);
+    ctx.rank = (uint16_t *)carve(&at, (size_t)total * sizeof(uint16_t));
+    ctx.mask = (uint64_t *)carve(&at, (size_t)total * sizeof(uint64_t));
+    ctx.key = (uint64_t *)carve(&at, (size_t)total * sizeof(uint64_t));
+    ctx.bits = (uint64_t *)carve(&at, (size_t)total * sizeof(uint64_t));
+    ctx.live = (int32_t *)carve(&at, (size_t)total * sizeof(int32_t));
+    ctx.twin = (int32_t *)carve(&at, (size_t)total * sizeof(int32_t));
+    ctx.by_card = (int32_t *)carve(&at, (size_t)(total * h) * sizeof(int32_t));
+    ctx.card_at = (int32_t *)carve(&at, 53 * sizeof(int32_t));
+    ctx.place = (uint64_t *)carve(&at, 2 * (size_t)(total + 1) * sizeof(uint64_t));
+    for (int64_t i = 0; i < total; i++) {
+        uint64_t m = 0, k = 0, b = 0;
+        for (int j = 0; j < h; j++) {
+            uint8_t c = spec->combos[i * h + j];
+            m |= 1ULL << c;
+            k += handrank_card_key[c];
+            b |= handrank_suit_bit[c];
+        }
+        ctx.mask[i] = m;
+        ctx.key[i] = k;
+        ctx.bits[i] = b;
+    }
+    if (spec->n_players == 2) {
+        /* the larger range's combos by card, for card removal */
+        int64_t n0 = spec->offsets[1] - spec->offsets[0], n1 = spec->offsets[2] - spec->offsets[1];
+        int large = n0 <= n1 ? 1 : 0;
+        for (int c = 0; c <= 52; c++)
+            ctx.card_at[c] = 0;
+        for (int64_t i = spec->offsets[large]; i < spec->offsets[large + 1]; i++)
+            for (int j = 0; j < h; j++)
+                ctx.card_at[spec->combos[i * h + j] + 1]++;
+        for (int c = 0; c < 52; c++)
+            ctx.card_at[c + 1] += ctx.card_at[c];
+        int32_t fill[52];
+        for (int c = 0; c < 52; c++)
+            fill[c] = ctx.card_at[c];
+        for (int64_t i = spec->offsets[large]; i < spec->offsets[large + 1]; i++)
+            for (int j = 0; j < h; j++)
+                ctx.by_card[fill[spec->combos[i * h + j]]++] = (int32_t)i;
+        if (h == 2) {
+            int small = 1 - large;
+            for (int64_t i = spec->offsets[small]; i < spec->offsets[small + 1]; i++) {
+                ctx.twin[i] = -1;
+                uint8_t c = spec->combos[i * h];
+                for (int32_t e = ctx.card_at[c]; e < ctx.card_at[c + 1]; e++)
+                    if (ctx.mask[ctx.by_card[e]] == ctx.mask[i])
+                        ctx.twin[i] = ctx.by_card[e];
+            }
+        }
+    }
+    for (int j = 0; j < n_board; j++) {
+        ctx.board[j] = board[j];
+        ctx.board_mask |= 1ULL << board[j];
+    }
+    ctx.fixed_mask = ctx.board_mask;
+    int left = 5 - n_board;
+    if (left == 0) {
+        if (part > 0)
+            return 0;
+        return runout(&ctx);
+    }
+    /* items: the first card drawn, deck[i] for i = part, part + parts, ... */
+    uint64_t boards = 0;
+    for (int i = part; i <= n_deck - left; i += parts) {
+        ctx.board[n_board] = deck[i];
+        ctx.board_mask |= 1ULL << deck[i];
+        if (left == 1)
+            boards += runout(&ctx);
+        else
+            boards += runouts(&ctx, deck, n_deck, i + 1, left - 1, n_board + 1);
+        ctx.board_mask &= ~(1ULL << deck[i]);
+    }
+    return boards;
+}
