@@ -14,6 +14,11 @@ with status 1.
 Peers (each skipped with a note when it does not import, or when it cannot do
 a matchup):
 
+- OMPEval itself: the C++ ``EquityCalculator``, through the ``omp_equity``
+  harness that ``../shared/anchors/build.sh OUT`` builds (set ``OMPEVAL_DIR=OUT``;
+  skipped with a note when it is not built).  It times itself inside the
+  process (exact: best of 5 runs; Monte Carlo: one run to a standard error
+  aimed at handrank's), and that time is its row's;
 - pokerfast: ``pokerfast.equity.equity`` (OMPEval compiled in; hold'em only);
 - xiapl: ``xiapl.simulation.calculate_equity`` / ``calculate_range_equity``
   (hold'em and PLO);
@@ -28,6 +33,7 @@ took longer than --slow seconds is not run again: that one run is its time.
 Calls much shorter than 50 ms are looped within a run and reported per call.
 
     pip install -e . pokerfast xiapl poker-equity eval7
+    bash ../shared/anchors/build.sh /tmp/ompeval && export OMPEVAL_DIR=/tmp/ompeval
     python benchmarks/bench_equity.py --markdown
 """
 
@@ -40,6 +46,7 @@ import importlib.metadata
 import math
 import os
 import platform
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -59,7 +66,11 @@ REFERENCE = {
     "aa_kk": 0.8194605,
 }
 REFERENCE_COUNTS = {"ak_qq_hands": (787_966, 917_606, 6_732)}  # wins, losses, ties of AhKh
-SAME_AS = {"mc_holdem": "ak_qq_hands", "plo_mc_hand": "plo_pre"}  # Monte Carlo matchups enumerated before
+SAME_AS = {
+    "mc_holdem": "ak_qq_hands",
+    "mc_four_way": "four_way",
+    "plo_mc_hand": "plo_pre",
+}  # Monte Carlo matchups enumerated before
 MIN_RUN = 0.05  # seconds: shorter calls are looped within a timed run
 
 
@@ -84,7 +95,7 @@ class Case:
     key: str
     title: str
     game: str  # "holdem" | "omaha"
-    hands: tuple[str, str]  # "AhKh"-style hands, or range notation ("QQ+,AKs", "random")
+    hands: tuple[str, ...]  # "AhKh"-style hands, or range notation ("QQ+,AKs", "random"), one per player
     board: str = ""
     trials: int = 0  # Monte Carlo trials for handrank (peers get what suits them, see the rows)
     note: str = ""
@@ -95,8 +106,19 @@ CASES = [
     Case("aks_qq", "AKs vs QQ (all 24 combos), preflop, exact", "holdem", ("AKs", "QQ")),
     Case("ako_qq", "AKo vs QQ (all 72 combos), preflop, exact", "holdem", ("AKo", "QQ")),
     Case("aa_kk", "AA vs KK (all 36 combos), preflop, exact", "holdem", ("AA", "KK")),
+    Case("three_way", "AhKh vs QsQd vs JcTc, preflop, exact", "holdem", ("AhKh", "QsQd", "JcTc")),
+    Case("four_way", "8c8d vs AhKs vs 9s8s vs QcJd, preflop, exact", "holdem", ("8c8d", "AhKs", "9s8s", "QcJd")),
+    Case("flop_ranges", "AsAh vs KK vs T9s on Ks7h2c, exact", "holdem", ("AsAh", "KK", "T9s"), "Ks7h2c"),
+    Case("range_random_flop", "QQ+,AKs vs random on 2c3c8h, exact", "holdem", ("QQ+,AKs", "random"), "2c3c8h"),
     Case("range_random", "QQ+,AKs vs random, preflop", "holdem", ("QQ+,AKs", "random"), trials=2_000_000),
     Case("mc_holdem", "AhKh vs QsQd, preflop, Monte Carlo throughput", "holdem", ("AhKh", "QsQd"), trials=10_000_000),
+    Case(
+        "mc_four_way",
+        "8c8d vs AhKs vs 9s8s vs QcJd, preflop, Monte Carlo",
+        "holdem",
+        ("8c8d", "AhKs", "9s8s", "QcJd"),
+        trials=4_000_000,
+    ),
     Case("plo_flop", "PLO4 AhAsKdKc vs QhJhTs9s on 2c7d8h, exact", "omaha", ("AhAsKdKc", "QhJhTs9s"), "2c7d8h"),
     Case("plo_pre", "PLO4 AhAsKdKc vs QhJhTs9s, preflop, exact", "omaha", ("AhAsKdKc", "QhJhTs9s")),
     Case(
@@ -123,6 +145,7 @@ class Outcome:
     showdowns: int  # Monte Carlo trials played (0 when not known or exact)
     exact: bool
     detail: str = ""
+    seconds: float | None = None  # the engine's own timing of the call, where it reports one
 
 
 @dataclass
@@ -234,6 +257,44 @@ def handrank_rows(case: Case, seed: int, n_all: int, args: argparse.Namespace) -
     return rows, notes
 
 
+def ompeval_rows(case: Case, hr_se: float | None, directory: str) -> tuple[list[Row], list[str]]:
+    """OMPEval's EquityCalculator through its harness: exact, or Monte Carlo to handrank's standard error."""
+    if case.game != "holdem":
+        return [], ["OMPEval: no Omaha (hold'em only)"]
+    harness = os.path.join(directory, "omp_equity")
+    board = case.board or "-"
+
+    def call(enumerate_all: bool, stdev: float) -> Callable[[], Outcome]:
+        def run() -> Outcome:
+            env = dict(os.environ, OMP_STDEV=repr(stdev))
+            command = [harness, "1" if enumerate_all else "0", "1", board, *case.hands]
+            words = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout.split()
+            seconds, equities, hands = float(words[0]), [float(w) for w in words[1:-1]], int(words[-1][6:])
+            if enumerate_all:
+                return Outcome(equities[0], 0.0, 0, True, f"{hands:,} showdowns", seconds=seconds)
+            return Outcome(equities[0], binomial_se(equities[0], hands), hands, False, seconds=seconds)
+
+        return run
+
+    if case.trials == 0:
+        return [Row(case, "OMPEval", "EquityCalculator.start(enumerate=true, threads=1)", True, "1", call(True, 0))], []
+    rows = []
+    if case.key == "range_random":
+        rows.append(Row(case, "OMPEval", "EquityCalculator.start(enumerate=true, threads=1)", True, "1", call(True, 0)))
+    target = hr_se if hr_se else 1e-3
+    rows.append(
+        Row(
+            case,
+            "OMPEval",
+            f"EquityCalculator.start(enumerate=false, stdev={target:.2g}, threads=1)",
+            False,
+            "1",
+            call(False, target),
+        )
+    )
+    return rows, []
+
+
 def pokerfast_rows(case: Case, hr_se: float | None, range_exact: bool) -> tuple[list[Row], list[str]]:
     from pokerfast import equity as pf
 
@@ -276,6 +337,8 @@ def pokerfast_rows(case: Case, hr_se: float | None, range_exact: bool) -> tuple[
 
 
 def xiapl_rows(case: Case, seed: int) -> tuple[list[Row], list[str]]:
+    if len(case.hands) != 2:
+        return [], ["xiapl: two players only in this benchmark"]
     from xiapl.card import Card
     from xiapl.range import Range
     from xiapl.simulation import (
@@ -352,6 +415,8 @@ def xiapl_rows(case: Case, seed: int) -> tuple[list[Row], list[str]]:
 
 
 def poker_equity_rows(case: Case, seed: int) -> tuple[list[Row], list[str]]:
+    if len(case.hands) != 2:
+        return [], ["poker-equity: two players only in this benchmark"]
     import poker_equity as pe
 
     variant = case.game
@@ -400,6 +465,8 @@ def poker_equity_rows(case: Case, seed: int) -> tuple[list[Row], list[str]]:
 
 
 def eval7_rows(case: Case, seed: int) -> tuple[list[Row], list[str]]:
+    if len(case.hands) != 2:
+        return [], ["eval7: two players only in this benchmark"]
     import eval7
 
     if case.game != "holdem":
@@ -497,7 +564,9 @@ def first_run(row: Row, slow: float, min_run: float) -> None:
     t0 = time.perf_counter()
     row.outcome = row.fn()
     row.first = time.perf_counter() - t0
-    if row.first >= slow:
+    if row.outcome.seconds is not None:  # timed by the engine itself, inside its process
+        row.seconds, row.runs = row.outcome.seconds, 1
+    elif row.first >= slow:
         row.seconds, row.runs = row.first, 1
     else:
         row.loops = max(1, math.ceil(min_run / max(row.first, 1e-6)))
@@ -614,6 +683,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         peers[dist] = builder
     print(f"(loaded the engines and built the Python backend's tables in {time.perf_counter() - t0:.1f} s; not timed)")
+
+    omp_dir = os.environ.get("OMPEVAL_DIR", "")
+    if omp_dir and os.access(os.path.join(omp_dir, "omp_equity"), os.X_OK):
+        peers["OMPEval"] = lambda c, a, se: ompeval_rows(c, se, omp_dir)
+        print(f"OMPEval: {os.path.join(omp_dir, 'omp_equity')}")
+    else:
+        why = f"no omp_equity in OMPEVAL_DIR={omp_dir}" if omp_dir else "OMPEVAL_DIR is not set"
+        print(f"OMPEval: skipped, {why} (build it: bash ../shared/anchors/build.sh DIR; export OMPEVAL_DIR=DIR)")
 
     results: list[tuple[Case, list[Row], list[str]]] = []
     failures: list[str] = []

@@ -107,15 +107,13 @@ def _player_combos(player: Player, index: int, rules: Game) -> tuple[Combos | No
     return [(tuple(sorted(ids, reverse=True)), Fraction(1))], len(ids)
 
 
-def _suit_canonical(hands: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """The smallest relabelling of the hands' suits: isomorphic matchups share it."""
-    best = None
-    for perm in _PERMS:
-        mapped = tuple(tuple(sorted((c & ~3 | perm[c & 3] for c in hand), reverse=True)) for hand in hands)
-        if best is None or mapped < best:
-            best = mapped
-    assert best is not None
-    return best
+def _suit_pattern(hands: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """What the hands hold in each suit, as ranks, the suits in sorted order.
+
+    Two matchups are the same up to relabelling suits exactly when their
+    patterns are equal: a relabelling only reorders the four suits' contents.
+    """
+    return tuple(sorted(tuple(tuple(c >> 2 for c in hand if c & 3 == s) for hand in hands) for s in range(4)))
 
 
 _PERMS = list(permutations(range(4)))
@@ -422,16 +420,28 @@ def _matchups(lists: list[Combos], canonical: bool) -> dict[tuple[tuple[int, ...
     Relabelling suits maps a deal to an equally likely one only when no board
     or dead card is fixed, so ``canonical`` is for preflop only.
     """
-    out: dict[tuple[tuple[int, ...], ...], Fraction] = {}
-    for choice in product(*lists):
+    integer = [_integer_combo_weights(c) for c in lists]
+    scale = math.prod(math.lcm(*(w.denominator for _, w in c)) for c in lists)
+    weighed = [
+        [(hand, w) for (hand, _), w in zip(c, ints, strict=True)] for c, ints in zip(lists, integer, strict=True)
+    ]
+    sums: dict[object, int] = {}
+    first: dict[object, tuple[tuple[int, ...], ...]] = {}
+    for choice in product(*weighed):
         cards = [c for hand, _ in choice for c in hand]
         if len(set(cards)) != len(cards):
             continue
         hands = tuple(hand for hand, _ in choice)
-        weight = math.prod((w for _, w in choice), start=Fraction(1))
-        key = _suit_canonical(hands) if canonical else hands
-        out[key] = out.get(key, Fraction(0)) + weight
-    return out
+        weight = 1
+        for _, w in choice:
+            weight *= w
+        key = _suit_pattern(hands) if canonical else hands
+        if key in sums:
+            sums[key] += weight
+        else:
+            sums[key] = weight
+            first[key] = hands  # the matchup that stands for its pattern: the first one met
+    return {first[key]: Fraction(w, scale) for key, w in sums.items()}
 
 
 def _exact(
