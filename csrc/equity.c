@@ -320,13 +320,46 @@ HR_INLINE uint64_t next_random(uint64_t *state) {
     return z ^ (z >> 31);
 }
 
-/* floor(r * n / 2**64): a uniform draw below n from a 64-bit random number. */
-HR_INLINE uint64_t below(uint64_t r, uint64_t n) {
+/* The 128-bit product a * b: its high word returned, its low word in *low. */
+HR_INLINE uint64_t mul_hi(uint64_t a, uint64_t b, uint64_t *low) {
 #if defined(_MSC_VER) && !defined(__clang__)
-    return __umulh(r, n);
+    *low = a * b;
+    return __umulh(a, b);
 #else
-    return (uint64_t)(((unsigned __int128)r * n) >> 64);
+    unsigned __int128 x = (unsigned __int128)a * b;
+    *low = (uint64_t)x;
+    return (uint64_t)(x >> 64);
 #endif
+}
+
+/* The largest bound a draw may take from the spare word of an earlier one. */
+#define HR_SMALL_DRAW (1u << 16)
+
+/*
+ * A block's random stream.  A draw below n is floor(r * n / 2**64) for a
+ * 64-bit random r; a draw below n <= HR_SMALL_DRAW keeps the low word of
+ * that product, and the next such draw uses it instead of a new number
+ * (two draws per number: a card costs half a generator step).
+ */
+typedef struct {
+    uint64_t state, spare;
+    int has_spare;
+} stream;
+
+HR_INLINE uint64_t draw_small(stream *s, uint64_t n) {
+    uint64_t low, r;
+    if (s->has_spare) {
+        s->has_spare = 0;
+        return mul_hi(s->spare, n, &low);
+    }
+    r = next_random(&s->state);
+    s->has_spare = 1;
+    return mul_hi(r, n, &s->spare);
+}
+
+HR_INLINE uint64_t draw_big(stream *s, uint64_t n) {
+    uint64_t low;
+    return mul_hi(next_random(&s->state), n, &low);
 }
 
 /* What every trial of one Monte Carlo run deals from. */
@@ -339,13 +372,15 @@ typedef struct {
     uint64_t taken;                    /* the board's and the dead cards: never dealt */
     const uint64_t *excluded;          /* per player: cards a random hand may not hold */
     int uniform[HANDRANK_MAX_PLAYERS]; /* player p's combos all weigh the same */
+    int fixed;                         /* every player holds one hand: the deck is the same every trial
+                                          (-1: hands that collide, no possible deal) */
+    uint8_t deck[52];                  /* then: the cards left for the board */
+    int n_deck;
+    uint64_t hole_key[HANDRANK_MAX_PLAYERS], hole_bits[HANDRANK_MAX_PLAYERS]; /* then, Hold'em */
 } mc_spec;
 
-/*
- * A range whose combos all weigh the same draws its index directly:
- * floor(below(r, n * w) / w) == below(r, n), the very combo the search finds.
- */
-static void find_uniform(mc_spec *mc) {
+static void prepare(mc_spec *mc) {
+    mc->fixed = 1;
     for (int p = 0; p < mc->n_players; p++) {
         const uint64_t *cw = mc->cum_weights + mc->offsets[p];
         int64_t n = mc->offsets[p + 1] - mc->offsets[p];
@@ -353,31 +388,51 @@ static void find_uniform(mc_spec *mc) {
         for (int64_t i = 1; i < n && uniform; i++)
             uniform = cw[i] - cw[i - 1] == cw[0];
         mc->uniform[p] = uniform;
+        mc->fixed &= n == 1;
     }
+    if (!mc->fixed)
+        return;
+    uint64_t used = mc->taken;
+    for (int p = 0; p < mc->n_players; p++) {
+        const uint8_t *hole = mc->combos + mc->offsets[p] * mc->hole_size;
+        mc->hole_key[p] = mc->hole_bits[p] = 0;
+        for (int j = 0; j < mc->hole_size; j++) {
+            if (used >> hole[j] & 1)
+                mc->fixed = -1; /* every deal collides */
+            used |= 1ULL << hole[j];
+            mc->hole_key[p] += handrank_card_key[hole[j]];
+            mc->hole_bits[p] |= handrank_suit_bit[hole[j]];
+        }
+    }
+    mc->n_deck = 0;
+    for (int c = 0; c < 52; c++)
+        if (!(used >> c & 1))
+            mc->deck[mc->n_deck++] = (uint8_t)c;
 }
 
 /* Block b's stream, from (seed, b) alone, so a block draws the same wherever and whenever it runs. */
-HR_INLINE uint64_t block_stream(uint64_t seed, int64_t block) {
+HR_INLINE stream block_stream(uint64_t seed, int64_t block) {
     uint64_t state = seed;
     state = next_random(&state) ^ (uint64_t)block;
-    return next_random(&state);
+    stream s = {next_random(&state), 0, 0};
+    return s;
 }
 
 /* A card in neither *used nor `avoid`, uniform by rejection, added to *used. */
-HR_INLINE uint8_t draw_card(uint64_t *state, uint64_t *used, uint64_t avoid) {
+HR_INLINE uint8_t draw_card(stream *s, uint64_t *used, uint64_t avoid) {
     uint64_t c;
-    do c = below(next_random(state), 52); while ((*used | avoid) >> c & 1);
+    do c = draw_small(s, 52); while ((*used | avoid) >> c & 1);
     *used |= 1ULL << c;
     return (uint8_t)c;
 }
 
 /* Which of n > 1 combos to take, by the cumulative weights cw of just those combos. */
-HR_INLINE int64_t draw_combo(uint64_t *state, const uint64_t *cw, int64_t n, int uniform) {
+HR_INLINE int64_t draw_combo(stream *s, const uint64_t *cw, int64_t n, int uniform) {
     if (uniform)
-        return (int64_t)below(next_random(state), (uint64_t)n);
+        return (int64_t)(n <= HR_SMALL_DRAW ? draw_small(s, (uint64_t)n) : draw_big(s, (uint64_t)n));
     /* The first combo whose cumulative weight exceeds r, by a search
      * without branches (a range of 1326 combos would mispredict ~11 times). */
-    uint64_t r = below(next_random(state), cw[n - 1]);
+    uint64_t r = draw_big(s, cw[n - 1]);
     int64_t a = 0;
     for (int64_t len = n; len > 1;) {
         int64_t half = len >> 1;
@@ -387,16 +442,44 @@ HR_INLINE int64_t draw_combo(uint64_t *state, const uint64_t *cw, int64_t n, int
     return a;
 }
 
-/* Player p's hand into `hole`, from its range or (none given) the deck; 0 when a combo hits a used card. */
-HR_INLINE int draw_hand(const mc_spec *mc, int p, uint64_t *state, uint64_t *used, uint8_t *hole) {
+/*
+ * A trial's deck: the cards not on the board or dead, in the order earlier
+ * trials of the block shuffled them.  Each trial deals from the front by a
+ * partial Fisher-Yates shuffle, passing over cards already used (held in a
+ * range's combo): the cards it takes are a uniform sample of the others.
+ */
+typedef struct {
+    uint8_t card[52];
+    int n, next;
+} deck_state;
+
+HR_INLINE uint8_t deck_card(stream *s, deck_state *d, uint64_t *used) {
+    for (;;) {
+        int i = d->next + (int)draw_small(s, (uint64_t)(d->n - d->next));
+        uint8_t c = d->card[i];
+        d->card[i] = d->card[d->next];
+        d->card[d->next++] = c;
+        if (!(*used >> c & 1)) {
+            *used |= 1ULL << c;
+            return c;
+        }
+    }
+}
+
+/*
+ * Player p's hand into `hole`, from its range or (none given) the deck (by
+ * rejection when the hand may not hold some cards); 0 when a combo hits a
+ * used card.
+ */
+HR_INLINE int draw_hand(const mc_spec *mc, int p, stream *s, deck_state *d, uint64_t *used, uint8_t *hole) {
     int64_t lo = mc->offsets[p], n = mc->offsets[p + 1] - lo;
     if (n == 0) {
         for (int j = 0; j < mc->hole_size; j++)
-            hole[j] = draw_card(state, used, mc->excluded[p]);
+            hole[j] = mc->excluded[p] ? draw_card(s, used, mc->excluded[p]) : deck_card(s, d, used);
         return 1;
     }
     /* a fixed hand draws nothing */
-    int64_t a = n == 1 ? 0 : draw_combo(state, mc->cum_weights + lo, n, mc->uniform[p]);
+    int64_t a = n == 1 ? 0 : draw_combo(s, mc->cum_weights + lo, n, mc->uniform[p]);
     const uint8_t *combo = mc->combos + (lo + a) * mc->hole_size;
     int ok = 1;
     for (int j = 0; j < mc->hole_size; j++) {
@@ -414,12 +497,14 @@ HR_INLINE int draw_hand(const mc_spec *mc, int p, uint64_t *state, uint64_t *use
  * every possible deal keeps the odds its weights give it; 0 after
  * `max_redraws` such deals in a row.
  */
-HR_INLINE int deal_hands(const mc_spec *mc, int64_t max_redraws, uint64_t *state, uint64_t *used, uint8_t *holes) {
+HR_INLINE int deal_hands(const mc_spec *mc, int64_t max_redraws, stream *s, deck_state *d, uint64_t *used,
+                         uint8_t *holes) {
     for (int64_t redraws = 0;;) {
         *used = mc->taken;
+        d->next = 0;
         int ok = 1;
         for (int p = 0; p < mc->n_players && ok; p++)
-            ok = draw_hand(mc, p, state, used, holes + p * mc->hole_size);
+            ok = draw_hand(mc, p, s, d, used, holes + p * mc->hole_size);
         if (ok)
             return 1;
         if (++redraws >= max_redraws)
@@ -427,18 +512,177 @@ HR_INLINE int deal_hands(const mc_spec *mc, int64_t max_redraws, uint64_t *state
     }
 }
 
-/* The board's missing cards from the stream into ctx->board; the five cards' keys summed and suit bits ORed. */
-HR_INLINE void complete_board(const mc_spec *mc, uint64_t *state, uint64_t used, showdown_ctx *ctx, uint64_t *key,
-                              uint64_t *bits) {
-    uint64_t k = HANDRANK_KEY_BIAS, b = 0;
-    for (int j = 0; j < 5; j++) {
-        uint8_t c = j < mc->n_board ? mc->board[j] : draw_card(state, &used, 0);
-        ctx->board[j] = c;
-        k += handrank_card_key[c];
-        b |= handrank_suit_bit[c];
+/* Heads-up Hold'em showdowns counted in registers, credited once. */
+typedef struct {
+    uint64_t won0, won1, tied;
+} duel;
+
+HR_INLINE void duel_credit(const duel *d, handrank_tally *out) {
+    const uint64_t unit = HANDRANK_SHARE_UNIT, half = HANDRANK_SHARE_UNIT / 2;
+    out[0].wins += d->won0;
+    out[1].wins += d->won1;
+    out[0].ties += d->tied;
+    out[1].ties += d->tied;
+    out[0].share += d->won0 * unit + d->tied * half;
+    out[1].share += d->won1 * unit + d->tied * half;
+    out[0].share_sq += d->won0 * unit * unit + d->tied * half * half;
+    out[1].share_sq += d->won1 * unit * unit + d->tied * half * half;
+}
+
+/*
+ * Fixed hands: the board's missing cards by a partial Fisher-Yates shuffle
+ * of the deck (no rejection), which each block starts in sorted order.
+ */
+static void fixed_blocks(mc_spec *mc, uint64_t seed, int64_t block_lo, int64_t block_hi, int64_t block_trials,
+                         handrank_tally *out) {
+    int n = mc->n_players, k = 5 - mc->n_board;
+    uint64_t base_key = HANDRANK_KEY_BIAS, base_bits = 0;
+    for (int j = 0; j < mc->n_board; j++) {
+        base_key += handrank_card_key[mc->board[j]];
+        base_bits |= handrank_suit_bit[mc->board[j]];
     }
-    *key = k;
-    *bits = b;
+    duel d = {0, 0, 0};
+    showdown_ctx ctx;
+    init_ctx(&ctx, mc->game, mc->combos, n, mc->hole_size, out);
+    for (int j = 0; j < mc->n_board; j++)
+        ctx.board[j] = mc->board[j];
+    for (int64_t block = block_lo; block < block_hi; block++) {
+        stream s = block_stream(seed, block);
+        uint8_t deck[52];
+        memcpy(deck, mc->deck, (size_t)mc->n_deck);
+        for (int64_t t = 0; t < block_trials; t++) {
+            uint64_t key = base_key, bits = base_bits;
+            for (int j = 0; j < k; j++) {
+                int i = j + (int)draw_small(&s, (uint64_t)(mc->n_deck - j));
+                uint8_t c = deck[i];
+                deck[i] = deck[j];
+                deck[j] = c;
+                ctx.board[mc->n_board + j] = c;
+                key += handrank_card_key[c];
+                bits |= handrank_suit_bit[c];
+            }
+            if (mc->game != HANDRANK_HOLDEM) {
+                showdown_omaha(&ctx);
+            } else if (n == 2) {
+                uint16_t a = hr_finish(key + mc->hole_key[0], bits | mc->hole_bits[0]);
+                uint16_t b = hr_finish(key + mc->hole_key[1], bits | mc->hole_bits[1]);
+                d.won0 += a < b;
+                d.won1 += b < a;
+                d.tied += a == b;
+            } else {
+                showdown_holdem(&ctx, key, bits);
+            }
+        }
+    }
+    if (mc->game == HANDRANK_HOLDEM && n == 2)
+        duel_credit(&d, out);
+}
+
+/*
+ * Hold'em with some hand drawn: the same draws as deal_hands and the
+ * generic loop below, written with the deal in locals (the card mask, the
+ * deck position, the stream) so that nothing goes through memory.
+ */
+static int64_t holdem_blocks(const mc_spec *mc, uint64_t seed, int64_t block_lo, int64_t block_hi,
+                             int64_t block_trials, int64_t max_redraws, handrank_tally *out) {
+    int n = mc->n_players, k = 5 - mc->n_board;
+    uint64_t base_key = HANDRANK_KEY_BIAS, base_bits = 0;
+    for (int j = 0; j < mc->n_board; j++) {
+        base_key += handrank_card_key[mc->board[j]];
+        base_bits |= handrank_suit_bit[mc->board[j]];
+    }
+    uint8_t sorted[52];
+    int n_deck = 0;
+    for (int c = 0; c < 52; c++)
+        if (!(mc->taken >> c & 1))
+            sorted[n_deck++] = (uint8_t)c;
+    duel d = {0, 0, 0};
+    showdown_ctx ctx;
+    uint8_t holes[2 * HANDRANK_MAX_PLAYERS] = {0};
+    init_ctx(&ctx, HANDRANK_HOLDEM, holes, n, 2, out);
+    int64_t trials = 0;
+    for (int64_t block = block_lo; block < block_hi; block++) {
+        stream s = block_stream(seed, block);
+        uint8_t deck[52];
+        memcpy(deck, sorted, (size_t)n_deck);
+        for (int64_t t = 0; t < block_trials; t++) {
+            uint64_t used;
+            int next;
+            for (int64_t redraws = 0;;) {
+                used = mc->taken;
+                next = 0;
+                int ok = 1;
+                for (int p = 0; p < n && ok; p++) {
+                    int64_t lo = mc->offsets[p], size = mc->offsets[p + 1] - lo;
+                    uint8_t c0, c1;
+                    if (size == 0) {
+                        uint64_t avoid = mc->excluded[p];
+                        uint8_t two[2];
+                        for (int j = 0; j < 2; j++) {
+                            if (avoid) {
+                                two[j] = draw_card(&s, &used, avoid);
+                                continue;
+                            }
+                            for (;;) {
+                                int i = next + (int)draw_small(&s, (uint64_t)(n_deck - next));
+                                uint8_t c = deck[i];
+                                deck[i] = deck[next];
+                                deck[next++] = c;
+                                if (!(used >> c & 1)) {
+                                    used |= 1ULL << c;
+                                    two[j] = c;
+                                    break;
+                                }
+                            }
+                        }
+                        c0 = two[0];
+                        c1 = two[1];
+                    } else {
+                        int64_t a = size == 1 ? 0 : draw_combo(&s, mc->cum_weights + lo, size, mc->uniform[p]);
+                        c0 = mc->combos[2 * (lo + a)];
+                        c1 = mc->combos[2 * (lo + a) + 1];
+                        uint64_t m = 1ULL << c0 | 1ULL << c1;
+                        ok = !(used & m);
+                        used |= m;
+                    }
+                    ctx.hole_key[p] = handrank_card_key[c0] + handrank_card_key[c1];
+                    ctx.hole_bits[p] = handrank_suit_bit[c0] | handrank_suit_bit[c1];
+                }
+                if (ok)
+                    break;
+                if (++redraws >= max_redraws)
+                    return -1;
+            }
+            uint64_t key = base_key, bits = base_bits;
+            for (int j = 0; j < k; j++) {
+                uint8_t c;
+                for (;;) {
+                    int i = next + (int)draw_small(&s, (uint64_t)(n_deck - next));
+                    c = deck[i];
+                    deck[i] = deck[next];
+                    deck[next++] = c;
+                    if (!(used >> c & 1))
+                        break;
+                }
+                used |= 1ULL << c;
+                key += handrank_card_key[c];
+                bits |= handrank_suit_bit[c];
+            }
+            if (n == 2) {
+                uint16_t a = hr_finish(key + ctx.hole_key[0], bits | ctx.hole_bits[0]);
+                uint16_t b = hr_finish(key + ctx.hole_key[1], bits | ctx.hole_bits[1]);
+                d.won0 += a < b;
+                d.won1 += b < a;
+                d.tied += a == b;
+            } else {
+                showdown_holdem(&ctx, key, bits);
+            }
+            trials++;
+        }
+    }
+    if (n == 2)
+        duel_credit(&d, out);
+    return trials;
 }
 
 int64_t handrank_monte_carlo(enum handrank_game game, int n_players, int hole_size, const uint8_t *combos,
@@ -451,24 +695,69 @@ int64_t handrank_monte_carlo(enum handrank_game game, int n_players, int hole_si
                   .excluded = excluded};
     for (int j = 0; j < n_board; j++)
         mc.taken |= 1ULL << board[j];
-    find_uniform(&mc);
-    uint8_t holes[HANDRANK_MAX_PLAYERS * 6];
+    prepare(&mc);
+    if (block_hi <= block_lo)
+        return 0;
+    if (mc.fixed < 0)
+        return -1;
+    if (mc.fixed) {
+        fixed_blocks(&mc, seed, block_lo, block_hi, block_trials, out);
+        return (block_hi - block_lo) * block_trials;
+    }
+    if (game == HANDRANK_HOLDEM)
+        return holdem_blocks(&mc, seed, block_lo, block_hi, block_trials, max_redraws, out);
+    uint8_t holes[HANDRANK_MAX_PLAYERS * 6] = {0}; /* dealt anew every trial; the hole keys with them */
+    showdown_ctx ctx;
+    init_ctx(&ctx, game, holes, n_players, hole_size, out);
+    for (int j = 0; j < n_board; j++)
+        ctx.board[j] = board[j];
+    uint64_t base_key = HANDRANK_KEY_BIAS, base_bits = 0;
+    for (int j = 0; j < n_board; j++) {
+        base_key += handrank_card_key[board[j]];
+        base_bits |= handrank_suit_bit[board[j]];
+    }
+    duel d = {0, 0, 0};
+    deck_state sorted = {.n = 0};
+    for (int c = 0; c < 52; c++)
+        if (!(mc.taken >> c & 1))
+            sorted.card[sorted.n++] = (uint8_t)c;
     int64_t trials = 0;
     for (int64_t block = block_lo; block < block_hi; block++) {
-        uint64_t state = block_stream(seed, block);
+        stream s = block_stream(seed, block);
+        deck_state deck = sorted;
         for (int64_t t = 0; t < block_trials; t++) {
-            uint64_t used, key, bits;
-            if (!deal_hands(&mc, max_redraws, &state, &used, holes))
+            uint64_t used;
+            if (!deal_hands(&mc, max_redraws, &s, &deck, &used, holes))
                 return -1;
-            showdown_ctx ctx;
-            init_ctx(&ctx, game, holes, n_players, hole_size, out);
-            complete_board(&mc, &state, used, &ctx, &key, &bits);
-            if (game == HANDRANK_HOLDEM)
-                showdown_holdem(&ctx, key, bits);
-            else
+            uint64_t key = base_key, bits = base_bits;
+            for (int j = n_board; j < 5; j++) {
+                uint8_t c = deck_card(&s, &deck, &used);
+                ctx.board[j] = c;
+                key += handrank_card_key[c];
+                bits |= handrank_suit_bit[c];
+            }
+            if (game != HANDRANK_HOLDEM) {
                 showdown_omaha(&ctx);
+            } else if (n_players == 2) {
+                uint64_t k0 = handrank_card_key[holes[0]] + handrank_card_key[holes[1]];
+                uint64_t k1 = handrank_card_key[holes[2]] + handrank_card_key[holes[3]];
+                uint64_t b0 = handrank_suit_bit[holes[0]] | handrank_suit_bit[holes[1]];
+                uint64_t b1 = handrank_suit_bit[holes[2]] | handrank_suit_bit[holes[3]];
+                uint16_t a = hr_finish(key + k0, bits | b0), b = hr_finish(key + k1, bits | b1);
+                d.won0 += a < b;
+                d.won1 += b < a;
+                d.tied += a == b;
+            } else {
+                for (int p = 0; p < n_players; p++) {
+                    ctx.hole_key[p] = handrank_card_key[holes[2 * p]] + handrank_card_key[holes[2 * p + 1]];
+                    ctx.hole_bits[p] = handrank_suit_bit[holes[2 * p]] | handrank_suit_bit[holes[2 * p + 1]];
+                }
+                showdown_holdem(&ctx, key, bits);
+            }
             trials++;
         }
     }
+    if (game == HANDRANK_HOLDEM && n_players == 2)
+        duel_credit(&d, out);
     return trials;
 }

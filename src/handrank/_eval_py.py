@@ -470,6 +470,38 @@ def _every_matchup(
             _every_matchup(ranked, p + 1, used | mask, weight * w, ranks, out)
 
 
+_SMALL_DRAW = 1 << 16
+_WORD = (1 << 64) - 1
+
+
+class _Stream:
+    """A block's random stream, drawn as csrc/equity.c draws it (``stream``, ``draw_small``, ``draw_big``)."""
+
+    __slots__ = ("has_spare", "spare", "state")
+
+    def __init__(self, seed: int, block: int) -> None:
+        state, z = _splitmix(seed)
+        state, z = _splitmix(z ^ block)
+        self.state = z
+        self.spare = 0
+        self.has_spare = False
+
+    def small(self, n: int) -> int:
+        """Below n <= 2**16; two such draws share one random number."""
+        if self.has_spare:
+            self.has_spare = False
+            return (self.spare * n) >> 64
+        self.state, r = _splitmix(self.state)
+        x = r * n
+        self.spare = x & _WORD
+        self.has_spare = True
+        return x >> 64
+
+    def big(self, n: int) -> int:
+        self.state, r = _splitmix(self.state)
+        return (r * n) >> 64
+
+
 def monte_carlo(
     game: int,
     n_players: int,
@@ -488,28 +520,68 @@ def monte_carlo(
 ) -> tuple[int, list[Tally]]:
     out = [[0, 0, 0, 0] for _ in range(n_players)]
     fixed = list(board)
-    board_mask = sum(1 << c for c in fixed)
+    taken = sum(1 << c for c in fixed) | dead
     cum = cum_weights
+    spans = [(offsets[p], offsets[p + 1]) for p in range(n_players)]
+    uniform = []
+    for lo, hi in spans:
+        steps = {cum[i] - (cum[i - 1] if i > lo else 0) for i in range(lo, hi)}
+        uniform.append(hi > lo and len(steps) == 1)
+    if block_hi <= block_lo:
+        return 0, [Tally(*t) for t in out]
+    if all(hi - lo == 1 for lo, hi in spans):
+        # Every hand fixed: the board by a partial Fisher-Yates shuffle of the deck, sorted at each block's start.
+        hands = [list(combos[lo * hole_size : hi * hole_size]) for lo, hi in spans]
+        held = [c for h in hands for c in h]
+        if len(set(held)) < len(held) or any(taken >> c & 1 for c in held):
+            return -1, [Tally(*t) for t in out]  # every deal collides
+        used = taken | sum(1 << c for c in held)
+        sorted_deck = [c for c in range(52) if not used >> c & 1]
+        k = 5 - len(fixed)
+        for block in range(block_lo, block_hi):
+            stream = _Stream(seed, block)
+            deck = list(sorted_deck)
+            for _ in range(block_trials):
+                for j in range(k):
+                    i = j + stream.small(len(deck) - j)
+                    deck[i], deck[j] = deck[j], deck[i]
+                _settle(game, hands, fixed + deck[:k], out)
+        return (block_hi - block_lo) * block_trials, [Tally(*t) for t in out]
+    sorted_deck = [c for c in range(52) if not taken >> c & 1]
+
+    def deck_card() -> int:
+        """The next unused card by a partial Fisher-Yates shuffle of the deck (csrc/equity.c, deck_card)."""
+        nonlocal used, top
+        while True:
+            i = top + stream.small(len(deck) - top)
+            deck[i], deck[top] = deck[top], deck[i]
+            c = deck[top]
+            top += 1
+            if not used >> c & 1:
+                used |= 1 << c
+                return c
+
     trials = 0
     for block in range(block_lo, block_hi):
-        state, z = _splitmix(seed)
-        state, z = _splitmix(z ^ block)
-        state = z
+        stream = _Stream(seed, block)
+        deck = list(sorted_deck)
         for _ in range(block_trials):
             redraws = 0
             while True:
-                used = board_mask | dead
+                used = taken
+                top = 0
                 hands: list[list[int]] = []
                 ok = True
-                for p in range(n_players):
-                    lo, hi = offsets[p], offsets[p + 1]
+                for p, (lo, hi) in enumerate(spans):
                     if lo == hi:
                         hand = []
                         avoid = excluded[p]
                         for _ in range(hole_size):
+                            if not avoid:
+                                hand.append(deck_card())
+                                continue
                             while True:
-                                state, r = _splitmix(state)
-                                c = (r * 52) >> 64
+                                c = stream.small(52)
                                 if not (used | avoid) >> c & 1:
                                     break
                             used |= 1 << c
@@ -518,9 +590,11 @@ def monte_carlo(
                         continue
                     if hi - lo == 1:
                         pick = lo  # a fixed hand draws nothing
+                    elif uniform[p]:
+                        n = hi - lo
+                        pick = lo + (stream.small(n) if n <= _SMALL_DRAW else stream.big(n))
                     else:
-                        state, r = _splitmix(state)
-                        pick = bisect_right(cum, (r * cum[hi - 1]) >> 64, lo, hi)
+                        pick = bisect_right(cum, stream.big(cum[hi - 1]), lo, hi)
                     hand = list(combos[pick * hole_size : (pick + 1) * hole_size])
                     for c in hand:
                         if used >> c & 1:
@@ -536,11 +610,7 @@ def monte_carlo(
                     return -1, [Tally(*t) for t in out]
             full = list(fixed)
             while len(full) < 5:
-                state, r = _splitmix(state)
-                c = (r * 52) >> 64
-                if not used >> c & 1:
-                    used |= 1 << c
-                    full.append(c)
+                full.append(deck_card())
             _settle(game, hands, full, out)
             trials += 1
     return trials, [Tally(*t) for t in out]
