@@ -480,9 +480,9 @@ class _Stream:
     __slots__ = ("has_spare", "spare", "state")
 
     def __init__(self, seed: int, block: int) -> None:
-        state, z = _splitmix(seed)
-        state, z = _splitmix(z ^ block)
-        self.state = z
+        _, z = _splitmix(seed)
+        _, z = _splitmix(z ^ block)
+        self.state = z  # as block_stream leaves it
         self.spare = 0
         self.has_spare = False
 
@@ -548,6 +548,9 @@ def monte_carlo(
                 _settle(game, hands, fixed + deck[:k], out)
         return (block_hi - block_lo) * block_trials, [Tally(*t) for t in out]
     sorted_deck = [c for c in range(52) if not taken >> c & 1]
+    deck = list(sorted_deck)
+    used = taken
+    top = 0
 
     def deck_card() -> int:
         """The next unused card by a partial Fisher-Yates shuffle of the deck (csrc/equity.c, deck_card)."""
@@ -570,7 +573,7 @@ def monte_carlo(
             while True:
                 used = taken
                 top = 0
-                hands: list[list[int]] = []
+                hands = []
                 ok = True
                 for p, (lo, hi) in enumerate(spans):
                     if lo == hi:
