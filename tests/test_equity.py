@@ -282,3 +282,92 @@ def test_tiny_weights_work_the_same_on_both_backends(text: str) -> None:
     a = on("c").equity(players, trials=2048, seed=3)
     b = on("python").equity(players, trials=2048, seed=3)
     assert a == b and a.trials == 2048
+
+
+# ---- stopping rules and streets -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_target_stderr_stops_within_a_block(impl: Api, threads: int) -> None:
+    target = 4e-3 if impl.name == "python" else 2.5e-3
+    players = ["Ah Kh", Range("QQ, JJ")]
+    seen: list[float] = []
+    result = impl.equity(players, target_stderr=target, seed=9, threads=threads, progress=seen.append)
+    assert not result.exact and result.trials % 1024 == 0
+    assert max(result.stderr) <= target
+    # one block per thread less would not have reached it
+    short = impl.equity(players, trials=result.trials - 1024 * threads, seed=9)
+    assert max(short.stderr) > target
+    # the numbers are those of the same trial count, on either backend
+    assert impl.equity(players, trials=result.trials, seed=9, threads=1) == result
+    other = on("python" if impl.name == "c" else "c")
+    assert other.equity(players, trials=result.trials, seed=9) == result
+    assert seen and seen == sorted(seen) and seen[-1] == 1.0
+
+
+def test_time_limit_stops_a_long_run(c_impl: Api) -> None:
+    import time
+
+    start = time.monotonic()
+    result = c_impl.equity([Range("QQ+,AKs"), Range("random")], time_limit=0.2, seed=4)
+    spent = time.monotonic() - start
+    assert 0 < result.trials < 10**9 and spent < 5  # a run of 10**9 trials takes far longer
+    assert c_impl.equity([Range("QQ+,AKs"), Range("random")], trials=result.trials, seed=4) == result
+    capped = c_impl.equity(["Ah Kh", "Qs Qd"], time_limit=30, trials=4096, seed=1)
+    assert capped.trials == 4096  # trials still caps it
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "exc", "message"),
+    [
+        ({"target_stderr": 0}, ValueError, "target_stderr must be a positive finite number, got 0"),
+        ({"target_stderr": -1e-3}, ValueError, "target_stderr must be a positive finite number"),
+        ({"target_stderr": float("nan")}, ValueError, "target_stderr must be a positive finite number"),
+        ({"target_stderr": "0.01"}, TypeError, "target_stderr must be a number, not str"),
+        ({"target_stderr": True}, TypeError, "target_stderr must be a number, not bool"),
+        ({"time_limit": float("inf")}, ValueError, "time_limit must be a positive finite number"),
+        ({"time_limit": 10**400}, ValueError, "time_limit must be a positive finite number"),
+        ({"time_limit": [1]}, TypeError, "time_limit must be a number, not list"),
+        ({"time_limit": 1, "exact": True}, ValueError, "cannot go with exact=True"),
+    ],
+)
+def test_stopping_rule_errors(impl: Api, kwargs: dict[str, object], exc: type[Exception], message: str) -> None:
+    with pytest.raises(exc, match=message):
+        impl.equity(["Ah Kh", "Qs Qd"], **kwargs)
+
+
+def test_equity_by_street(impl: Api) -> None:
+    board = "2h 7h 9c Kd Th"
+    players = ["Ah Kh", Range("QQ, 99")]
+    streets = impl.equity_by_street(players, board, "2c")
+    cards = parse_cards(board)
+    for street, n in zip(streets, (0, 3, 4, 5), strict=True):
+        if n == 0 and impl.name == "python":
+            assert not street.exact or street.total  # preflop: whatever exact=None chose
+            continue
+        assert street == impl.equity(players, cards[:n], "2c")
+    assert streets.river.exact and streets.river.total == 6 + 3  # six QQ combos, three 99 combos beside 9c
+    assert streets.river.equity == (1.0, 0.0)  # the heart flush
+    assert [s.exact for s in streets][1:] == [True, True, True]
+
+
+def test_equity_by_street_errors(impl: Api) -> None:
+    with pytest.raises(ValueError, match="needs the complete board of 5 cards, got 4"):
+        impl.equity_by_street(["Ah Kh", "Qs Qd"], "2h 7h 9c Kd")
+    with pytest.raises(ValueError, match="board: "):
+        impl.equity_by_street(["Ah Kh", "Qs Qd"], "2h 7h 9c Kd Zz")
+    with pytest.raises(ValueError, match="target_stderr must be a positive"):
+        impl.equity_by_street(["Ah Kh", "Qs Qd"], "2h 7h 9c Kd Th", target_stderr=-1)
+
+
+def test_cli_stopping_rules() -> None:
+    import json
+    import subprocess
+    import sys
+
+    base = [sys.executable, "-m", "handrank", "equity", "AhKh", "QsQd", "--seed", "3", "--json"]
+    got = subprocess.run([*base, "--target-stderr", "0.002"], capture_output=True, text=True, check=False)
+    info = json.loads(got.stdout)
+    assert info["exact"] is False and max(p["stderr"] for p in info["players"]) <= 0.002
+    got = subprocess.run([*base, "--time-limit", "-1"], capture_output=True, text=True, check=False)
+    assert got.returncode == 2 and "not a positive number: '-1'" in got.stderr

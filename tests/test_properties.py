@@ -1253,6 +1253,21 @@ def test_equity_monte_carlo(data: st.DataObject, game: str, trials: int) -> None
     assert again == result
 
 
+@examples(15)
+@given(data=st.data())
+def test_equity_by_street_is_equity_on_each_street(data: st.DataObject) -> None:
+    """Each street's result is ``equity`` on the board dealt by then; most cards dead keeps preflop small."""
+    cards = data.draw(st.permutations(range(52)))
+    n = data.draw(st.integers(2, 3))
+    hands = [list(cards[2 * i : 2 * i + 2]) for i in range(n)]
+    board = list(cards[2 * n : 2 * n + 5])
+    dead = list(cards[2 * n + 5 : 2 * n + 5 + data.draw(st.integers(30, 52 - 2 * n - 5 - 5))])
+    streets = ok(both("equity_by_street", hands, board, dead))
+    for street, k in zip(streets, (0, 3, 4, 5), strict=True):
+        assert street == ok(both("equity", hands, board[:k], dead))
+        assert street.exact
+
+
 # No equity message is let through unworded.
 EQUITY_KNOWN = None
 
@@ -1270,7 +1285,20 @@ def _fixed_ok(value: Any) -> bool:
 @examples(100)
 @given(
     slot=st.sampled_from(
-        ["player", "players", "board", "dead", "trials", "seed", "exact", "threads", "game", "progress"]
+        [
+            "player",
+            "players",
+            "board",
+            "dead",
+            "trials",
+            "seed",
+            "exact",
+            "threads",
+            "game",
+            "progress",
+            "target_stderr",
+            "time_limit",
+        ]
     ),
     bad=st.one_of(junk, near_hand(2), near_hand(4)),
     data=st.data(),
@@ -1311,6 +1339,9 @@ def test_equity_junk(slot: str, bad: Any, data: st.DataObject) -> None:
         else:
             kwargs.pop("trials", None)
         kwargs["exact"] = bad
+    elif slot in ("target_stderr", "time_limit"):
+        kwargs.update(trials=1024, seed=7)  # a rule that takes the junk stops at the cap
+        kwargs[slot] = bad
     else:
         kwargs[slot] = bad
     result = both("equity", players, known=EQUITY_KNOWN, **kwargs)
@@ -1320,7 +1351,7 @@ def test_equity_junk(slot: str, bad: Any, data: st.DataObject) -> None:
             assert re.match(r"player \d+: ", message) or "players" in message or "hole cards" in message, message
         elif slot in ("board", "dead"):
             assert slot in message or re.match(r"player \d+: ", message) or "deal" in message, message
-        elif slot in ("trials", "seed", "exact", "threads", "game", "progress"):
+        elif slot in ("trials", "seed", "exact", "threads", "game", "progress", "target_stderr", "time_limit"):
             assert slot in message, message
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from handrank import _backend
 from handrank._batch import evaluate_batch, evaluate_masks, evaluate_omaha_batch
 from handrank._cards import card_str, cards_str, parse_cards
-from handrank._equity import EquityResult, equity
+from handrank._equity import EquityResult, StreetEquity, equity, equity_by_street
 from handrank._hand import best_five, best_five_omaha, category, describe, example_hand
 from handrank._ranges import Range
 from handrank._showdown import PlayerResult, Showdown, showdown, split_pot
@@ -38,6 +38,7 @@ __all__ = [
     "PlayerResult",
     "Range",
     "Showdown",
+    "StreetEquity",
     "best_five",
     "best_five_omaha",
     "card_str",
@@ -45,6 +46,7 @@ __all__ = [
     "category",
     "describe",
     "equity",
+    "equity_by_street",
     "evaluate",
     "evaluate_batch",
     "evaluate_mask",

@@ -86,6 +86,19 @@ def _count(text: str) -> int:
     return int(value)
 
 
+def _positive(text: str) -> float:
+    """A positive finite number, such as 0.001 or 2.5."""
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"not a positive number: {text!r}")
+    return value
+
+
 class _ProgressBar:
     """A bar on stderr, drawn only on a terminal and only once a run takes more than a moment."""
 
@@ -121,7 +134,8 @@ def _equity(args: argparse.Namespace) -> int:
             random = text.strip().lower() in ("random", "*")
             hole = sizes[0] if random and len(sizes) > 1 else None
             players.append(handrank.Range(text, game=args.game, hole_size=hole))
-    exact = True if args.exact else (False if args.trials else None)
+    sampled = args.trials or args.target_stderr is not None or args.time_limit is not None
+    exact = True if args.exact else (False if sampled else None)
     bar = _ProgressBar()
     try:
         result = handrank.equity(
@@ -134,6 +148,8 @@ def _equity(args: argparse.Namespace) -> int:
             seed=args.seed,
             threads=args.threads,
             progress=bar,
+            target_stderr=args.target_stderr,
+            time_limit=args.time_limit,
         )
     finally:
         bar.close()
@@ -193,6 +209,12 @@ def main(argv: list[str] | None = None) -> int:
     eq.add_argument("--dead", default="", help="cards out of play")
     eq.add_argument("--game", choices=EQUITY_GAMES, default="holdem", help="the game (default holdem)")
     eq.add_argument("--trials", type=_count, help="Monte Carlo trials, such as 1M (default: exact when affordable)")
+    eq.add_argument(
+        "--target-stderr",
+        type=_positive,
+        help="Monte Carlo until every player's standard error is at most this, such as 0.001",
+    )
+    eq.add_argument("--time-limit", type=_positive, help="Monte Carlo for at most this many seconds")
     eq.add_argument("--exact", action="store_true", help="enumerate every deal, however long it takes")
     eq.add_argument("--seed", type=int, help="Monte Carlo seed, for a repeatable run")
     eq.add_argument("--threads", type=int, default=0, help="threads (default 0: every core)")

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import math
 import os
+import time
 from array import array
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from itertools import permutations, product
 
@@ -130,6 +131,8 @@ def equity(
     seed: int | None = None,
     threads: int | None = None,
     progress: Callable[[float], object] | None = None,
+    target_stderr: float | None = None,
+    time_limit: float | None = None,
 ) -> EquityResult:
     """Each player's equity: how often their hand wins, ties splitting the pot.
 
@@ -142,6 +145,12 @@ def equity(
     gives the same numbers on every backend and thread count.  ``threads``
     works as in ``evaluate_batch``; ``progress`` is called with the fraction
     done.
+
+    Monte Carlo can stop early: at ``target_stderr``, once every player's
+    standard error is at most that, or after ``time_limit`` seconds
+    (``trials``, if given, still caps it).  It stops within a block per
+    thread of that point, and the numbers are those that ``trials`` set to
+    the trials it ran gives with the same seed.
 
     >>> result = equity(["Ah Kh", "Qs Qd"])
     >>> result.wins, result.ties, result.losses
@@ -178,6 +187,9 @@ def equity(
             raise ValueError(f"trials must be at most 2**62, got {trials}")
         if exact is True:
             raise ValueError("trials is for Monte Carlo; it cannot go with exact=True")
+    stop = _stopping_rules(target_stderr, time_limit)
+    if stop is not None and exact is True:
+        raise ValueError("target_stderr and time_limit are for Monte Carlo; they cannot go with exact=True")
     seed_asked = None if seed is None else as_index(seed)
     if seed is not None and seed_asked is None:
         raise TypeError(f"seed must be an integer or None, not {type(seed).__name__}")
@@ -223,8 +235,8 @@ def equity(
     matchups = None
     runout_major = False
     if exact is None:
-        # A trial count asks for Monte Carlo; otherwise enumerate whenever that is affordable.
-        if trials is None:
+        # A trial count or a stopping rule asks for Monte Carlo; otherwise enumerate whenever that is affordable.
+        if trials is None and stop is None:
             runout_major = _runout_major(lists, board_ids, dead_ids, fixed_cards, affordable=True)
             if not runout_major:
                 matchups = _affordable_matchups(lists, board_ids, dead_ids, hole_size)
@@ -239,11 +251,29 @@ def equity(
             matchups = _matchups(known, canonical=not board_ids and not dead_ids)
         return _exact(matchups, len(lists), board_ids, dead_ids, rules, hole_size, count, progress)
     seed_used = int.from_bytes(os.urandom(8), "little") if seed is None else (seed_asked or 0) % (1 << 64)
-    trials_asked = DEFAULT_TRIALS if trials is None else trials
+    trials_asked = (DEFAULT_TRIALS if stop is None else MAX_TRIALS) if trials is None else trials
     excluded = [sum(1 << c for c in p.dead) if isinstance(p, Range) else 0 for p in players]
     return _monte_carlo(
-        lists, excluded, board_ids, dead_ids, rules, hole_size, trials_asked, seed_used, count, progress
+        lists, excluded, board_ids, dead_ids, rules, hole_size, trials_asked, seed_used, count, progress, stop
     )
+
+
+def _stopping_rules(target_stderr: object, time_limit: object) -> _Stop | None:
+    """The checked stopping rules, or None when neither is given."""
+    values: list[float | None] = []
+    for name, value in (("target_stderr", target_stderr), ("time_limit", time_limit)):
+        if value is None:
+            values.append(None)
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+        number = float(value) if abs(value) < 1e308 else math.inf
+        if not math.isfinite(number) or number <= 0:
+            raise ValueError(f"{name} must be a positive finite number, got {value!r}")
+        values.append(number)
+    if values == [None, None]:
+        return None
+    return _Stop(values[0], values[1])
 
 
 def _cards_of(cards: Cards, what: str) -> list[int]:
@@ -538,6 +568,75 @@ def _integer_weights(combos: Iterable[tuple[tuple[int, ...], Fraction]]) -> list
     return [max(1, w * WEIGHT_LIMIT // total) for w in exact]
 
 
+class _Stop:
+    """When a Monte Carlo run may stop early: every standard error at most ``stderr``, or ``seconds`` spent."""
+
+    __slots__ = ("seconds", "start", "stderr")
+
+    def __init__(self, stderr: float | None, seconds: float | None) -> None:
+        self.stderr = stderr
+        self.seconds = seconds
+        self.start = time.monotonic()
+
+
+def _stderrs(totals: list[list[int]], done: int) -> list[float]:
+    """Each player's standard error from the tallies (wins, ties, share, share_sq) of ``done`` trials."""
+    out = []
+    for _, _, share, share_sq in totals:
+        mean = share / (SHARE_UNIT * done)
+        out.append(math.sqrt(max(0.0, share_sq / (SHARE_UNIT**2 * done) - mean * mean) / done))
+    return out
+
+
+def _run_until(
+    stop: _Stop,
+    run: Callable[[int, int, Callable[[float], object] | None], None],
+    all_blocks: int,
+    threads: int,
+    totals: list[list[int]],
+    done: Callable[[], int],
+    progress: Callable[[float], object] | None,
+) -> None:
+    """Blocks in rounds from 0 on, until a stopping rule is met or ``all_blocks`` are done.
+
+    The rules are checked after every round.  Rounds grow from one block per
+    thread while the rules are far off, and shrink to one block per thread
+    as the trials the target standard error needs (estimated from the
+    trials so far) or the time left run out; so a run stops within a block
+    per thread of where the rule is met.  The blocks run are always
+    0..k-1: the result is the one ``trials=k * 1024`` gives with the same seed.
+    """
+    block = 0
+    shown = 0.0
+    while block < all_blocks:
+        size = min(max(threads, block), 64 * threads, all_blocks - block)
+        if block:
+            trials_done = done()
+            if stop.stderr is not None:
+                worst = max(_stderrs(totals, trials_done))
+                if worst <= stop.stderr:
+                    return
+                needed = trials_done * (worst / stop.stderr) ** 2 - trials_done
+                size = min(size, max(threads, math.ceil(needed / BLOCK_TRIALS)))
+            if stop.seconds is not None:
+                spent = time.monotonic() - stop.start
+                if spent >= stop.seconds:
+                    return
+                rate = block / max(spent, 1e-9)
+                size = min(size, max(threads, int(rate * (stop.seconds - spent))))
+        run(block, block + size, None)
+        block += size
+        if progress is not None:
+            fraction = block / all_blocks
+            if stop.seconds is not None:
+                fraction = max(fraction, (time.monotonic() - stop.start) / stop.seconds)
+            if stop.stderr is not None:
+                worst = max(_stderrs(totals, done()))
+                fraction = max(fraction, min(1.0, (stop.stderr / worst) ** 2) if worst else 1.0)
+            shown = max(shown, min(fraction, 1.0))
+            progress(shown)
+
+
 def _monte_carlo(
     lists: list[Combos | None],
     excluded: list[int],
@@ -549,6 +648,7 @@ def _monte_carlo(
     seed: int,
     threads: int,
     progress: Callable[[float], object] | None,
+    stop: _Stop | None = None,
 ) -> EquityResult:
     n = len(lists)
     combos = bytearray()
@@ -563,8 +663,6 @@ def _monte_carlo(
                 cum.append(running)
         offsets.append(len(cum))
     dead_mask = sum(1 << c for c in dead)
-    blocks = -(-trials // BLOCK_TRIALS)
-    per_unit = max(1, min(64, blocks // (threads * 8) or 1))
     common = (
         _code(rules),
         n,
@@ -577,27 +675,35 @@ def _monte_carlo(
         array("Q", excluded),
         seed,
     )
-
-    def unit(i: int) -> tuple[object, ...]:
-        lo = i * per_unit
-        return (*common, lo, min(lo + per_unit, blocks), BLOCK_TRIALS, MAX_REDRAWS)
-
-    results = run_tasks(_backend.kernels.monte_carlo, -(-blocks // per_unit), unit, threads, progress)
-    done = 0
     totals = [[0, 0, 0, 0] for _ in range(n)]
-    for count, part in results:
-        if count < 0:
-            raise ValueError("the ranges leave (almost) no possible deal: hands keep colliding")
-        done += count
-        for p in range(n):
-            for k in range(4):
-                totals[p][k] += part[p][k]
+    done = 0
+
+    def run(lo: int, hi: int, report: Callable[[float], object] | None) -> None:
+        """Blocks [lo, hi) on the threads, added to the totals."""
+        nonlocal done
+        blocks = hi - lo
+        per_unit = max(1, min(64, blocks // (threads * 8) or 1))
+
+        def unit(i: int) -> tuple[object, ...]:
+            start = lo + i * per_unit
+            return (*common, start, min(start + per_unit, hi), BLOCK_TRIALS, MAX_REDRAWS)
+
+        for count, part in run_tasks(_backend.kernels.monte_carlo, -(-blocks // per_unit), unit, threads, report):
+            if count < 0:
+                raise ValueError("the ranges leave (almost) no possible deal: hands keep colliding")
+            done += count
+            for p in range(n):
+                for k in range(4):
+                    totals[p][k] += part[p][k]
+
+    all_blocks = -(-trials // BLOCK_TRIALS)
+    if stop is None:
+        run(0, all_blocks, progress)
+    else:
+        _run_until(stop, run, all_blocks, threads, totals, lambda: done, progress)
     tallies = [Tally(*t) for t in totals]
     eq = tuple(t.share / (SHARE_UNIT * done) for t in tallies)
-    stderr = tuple(
-        math.sqrt(max(0.0, t.share_sq / (SHARE_UNIT**2 * done) - e * e) / done)
-        for t, e in zip(tallies, eq, strict=True)
-    )
+    stderr = tuple(_stderrs(totals, done))
     return EquityResult(
         equity=eq,
         wins=tuple(t.wins for t in tallies),
@@ -611,3 +717,66 @@ def _monte_carlo(
         equity_fraction=None,
         seed=seed,
     )
+
+
+class StreetEquity(Record):
+    """Each player's equity before the flop and after the flop, turn and river of one board."""
+
+    __slots__ = ("preflop", "flop", "turn", "river")  # noqa: RUF023 - the order of the streets
+
+    preflop: EquityResult
+    flop: EquityResult
+    turn: EquityResult
+    river: EquityResult
+    """On the complete board: 1 for the winner, split on a tie."""
+
+    def __iter__(self) -> Iterator[EquityResult]:
+        """The streets in order: preflop, flop, turn, river."""
+        return iter((self.preflop, self.flop, self.turn, self.river))
+
+
+def equity_by_street(
+    players: Sequence[Player],
+    board: Cards,
+    dead: Cards = (),
+    *,
+    game: EquityGameName = "holdem",
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    target_stderr: float | None = None,
+    time_limit: float | None = None,
+) -> StreetEquity:
+    """Equity street by street on a complete board: what a trainer shows as the cards come.
+
+    ``board`` holds all five cards; each street's equity counts only the
+    cards dealt by then (none preflop, three on the flop, four on the
+    turn).  The other arguments are those of ``equity`` and apply to every
+    street; ``exact=None`` enumerates each street where that is affordable
+    (the flop and later almost always are) and samples otherwise.
+    ``time_limit`` applies to each street that samples.
+
+    >>> streets = equity_by_street(["Ah Kh", "Qs Qd"], "2h 7h 9c Kd Th")
+    >>> [round(street.equity[0], 4) for street in streets]
+    [0.4621, 0.5414, 0.9773, 1.0]
+    """
+    board_ids = _cards_of(board, "board")
+    if len(board_ids) != 5:
+        raise ValueError(f"board: equity by street needs the complete board of 5 cards, got {len(board_ids)}")
+    streets = [
+        equity(
+            players,
+            board_ids[:n],
+            dead,
+            game=game,
+            exact=exact,
+            trials=trials,
+            seed=seed,
+            threads=threads,
+            target_stderr=target_stderr,
+            time_limit=time_limit,
+        )
+        for n in (0, 3, 4, 5)
+    ]
+    return StreetEquity(preflop=streets[0], flop=streets[1], turn=streets[2], river=streets[3])
