@@ -31,6 +31,7 @@ BLOCK_TRIALS = 1024  # Monte Carlo trials per seeded block
 MAX_REDRAWS = 10_000  # redraws of one deal before the ranges are called impossible
 # exact=None enumerates when matchups x boards x players stays under this.
 EXACT_LIMIT = 200_000_000
+HOLDEM_MATCHUP_WORK = 100_000  # (see _affordable_matchups) about 0.5 ms heads-up
 DEFAULT_TRIALS = 1_000_000
 MAX_TRIALS = 1 << 62  # block numbers stay int64 in the kernels
 # Range weights are scaled to integers below this for the kernels' weighted draws.
@@ -239,7 +240,7 @@ def equity(
         if trials is None and stop is None:
             runout_major = _runout_major(lists, board_ids, dead_ids, fixed_cards, affordable=True)
             if not runout_major:
-                matchups = _affordable_matchups(lists, board_ids, dead_ids, hole_size)
+                matchups = _affordable_matchups(lists, board_ids, dead_ids, hole_size, rules.code == HOLDEM.code)
         exact = runout_major or matchups is not None
     if exact:
         known = [c for c in lists if c is not None]
@@ -427,14 +428,16 @@ def _relabel_mask(mask: int, bit: list[int]) -> int:
 
 
 def _affordable_matchups(
-    entries: list[Combos | None], board: list[int], dead: list[int], hole_size: int
+    entries: list[Combos | None], board: list[int], dead: list[int], hole_size: int, holdem: bool
 ) -> dict[tuple[tuple[int, ...], ...], Fraction] | None:
     """The matchups to enumerate when matchups x boards x players stays under EXACT_LIMIT, else None."""
     lists = [c for c in entries if c is not None]
     if len(lists) < len(entries):
         return None
     deck = 52 - len(board) - len(dead) - hole_size * len(lists)
-    per_matchup = math.comb(deck, 5 - len(board)) * len(lists)
+    boards = math.comb(deck, 5 - len(board))
+    # Hold'em counts boards by their ranks: a preflop matchup costs about HOLDEM_MATCHUP_WORK evaluations a player.
+    per_matchup = (min(boards, HOLDEM_MATCHUP_WORK) if holdem else boards) * len(lists)
     raw = math.prod(len(c) for c in lists)
     if raw * per_matchup <= EXACT_LIMIT:
         return _matchups(lists, canonical=not board and not dead)
