@@ -792,7 +792,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     mode,
                     row.threads,
                     f"{o.equity:.7f}",
-                    f"{row.seconds * 1e3:,.1f}{runs}",
+                    f"{row.seconds * 1e3:,.{1 if row.seconds >= 1e-3 else 3}f}{runs}",
                     rate,
                     ratio(row, base_exact, base_mc),
                 )
