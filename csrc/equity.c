@@ -2,7 +2,7 @@
  * Equity: exact enumeration of board completions and seeded Monte Carlo.
  *
  * Hold'em enumeration counts boards by their multiset of ranks and settles
- * flushes apart (holdem_boards); Monte Carlo sums each board's card keys
+ * flushes apart (handrank_holdem_boards); Monte Carlo sums each board's card keys
  * once and adds every player's hole key to it, so a showdown costs one
  * table lookup per player.  Omaha ranks each player's hand with the Omaha
  * evaluator.
@@ -170,6 +170,18 @@ static int rank_draws(const int *avail, int size, int drawable_only, rank_draw *
 }
 
 /*
+ * The next mask above `m` with at most k bits set (or one >= limit, the end).  Every mask between x and
+ * x plus its lowest bit holds all of x's bits and more, so when x has too
+ * many bits the step skips none that qualify.
+ */
+HR_INLINE unsigned next_draw(unsigned m, int k, unsigned limit) {
+    unsigned x = m + 1;
+    while (x < limit && hr_popcount64(x) > k)
+        x += x & (0u - x);
+    return x;
+}
+
+/*
  * Hold'em: every completion of the board by its multiset of ranks (the
  * showdown does not depend on suits unless someone makes a flush), then,
  * suit by suit, the completions in which someone makes a flush in that
@@ -179,7 +191,7 @@ static int rank_draws(const int *avail, int size, int drawable_only, rank_draw *
  * drawn suited cards) are numbered in a fixed order; this call does the
  * items i with i % parts == part.  Returns the boards its multisets stand for.
  */
-static uint64_t holdem_boards(const uint8_t *holes, int n, const uint8_t *board, int n_board, const uint8_t *deck,
+uint64_t handrank_holdem_boards(const uint8_t *holes, int n, const uint8_t *board, int n_board, const uint8_t *deck,
                               int n_deck, int part, int parts, handrank_tally *out) {
     int k = 5 - n_board, avail[13] = {0};
     uint32_t hole_key[HANDRANK_MAX_PLAYERS], fixed_key = 0;
@@ -237,9 +249,10 @@ static uint64_t holdem_boards(const uint8_t *holes, int n, const uint8_t *board,
         int n_rest[3] = {0, 0, 0};
         for (int j = 0; j <= k - least && j < 3; j++)
             n_rest[j] = rank_draws(other, j, 1, rest[j]);
-        for (unsigned drawn = 0; drawn < 1u << n_suited; drawn++) {
+        /* the sets of suited cards in increasing order of mask, those of more than k cards stepped over */
+        for (unsigned drawn = 0, end = 1u << n_suited; drawn < end; drawn = next_draw(drawn, k, end)) {
             int a = hr_popcount64(drawn);
-            if (a < least || a > k)
+            if (a < least)
                 continue;
             if (item++ % parts != part)
                 continue;
@@ -286,7 +299,7 @@ uint64_t handrank_enumerate(enum handrank_game game, const uint8_t *holes, int n
                             const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
                             int part, int parts, handrank_tally *out) {
     if (game == HANDRANK_HOLDEM)
-        return holdem_boards(holes, n_players, board, n_board, deck, n_deck, part, parts, out);
+        return handrank_holdem_boards(holes, n_players, board, n_board, deck, n_deck, part, parts, out);
     showdown_ctx ctx;
     init_ctx(&ctx, game, holes, n_players, hole_size, out);
     for (int j = 0; j < n_board; j++)

@@ -136,8 +136,12 @@ size_t handrank_ranges_scratch(const handrank_ranges *ranges);
  * runouts a relabelling maps onto each other only the one with the smallest
  * card mask is settled, counted as many times as its orbit has runouts.
  * Work items are the first card drawn (deck[i] for i % parts == part; a full
- * board is one item, done by part 0).  Adds to out[0..n_players) and
- * returns the runouts counted.  The caller keeps the sums below 2**63:
+ * board is one item, done by part 0); in Hold'em with three players or
+ * more, whose matchups are each counted by multisets of board ranks
+ * instead, they are the matchups of disjoint combos, in the order of nested
+ * loops over the players' combos (`perms` unused).  Adds to
+ * out[0..n_players) and returns the runouts counted (all of them by part 0
+ * in the second case).  The caller keeps the sums below 2**63:
  * runouts x the product of the ranges' total weights x
  * HANDRANK_SHARE_UNIT**2.  `scratch` holds handrank_ranges_scratch(ranges)
  * bytes, at any alignment.

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "handrank.h"
 #include "tables.h"
 
 #if defined(_MSC_VER) && !defined(__clang__)
@@ -77,5 +78,12 @@ HR_INLINE uint16_t hr_finish(uint64_t key, uint64_t suits) {
 uint32_t handrank_omaha_prepare5(const uint8_t *board, uint64_t *triples);
 uint16_t handrank_omaha_prepared5(const uint8_t *hole, int n_hole, const uint8_t *board, const uint64_t *triples,
                                   uint32_t board_suits);
+
+/*
+ * Hold'em enumeration of one matchup by multisets of board ranks (equity.c):
+ * handrank_enumerate for Hold'em, also used by the ranges kernel.
+ */
+uint64_t handrank_holdem_boards(const uint8_t *holes, int n, const uint8_t *board, int n_board, const uint8_t *deck,
+                                int n_deck, int part, int parts, handrank_tally *out);
 
 #endif /* HANDRANK_INTERNAL_H */

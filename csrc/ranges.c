@@ -8,7 +8,8 @@
  * them, the larger range is summed into those places once, and each combo
  * of the smaller range reads its wins, ties and losses from the sums, less
  * the combos that share a card with it (card removal).  Three players or
- * more visit every matchup of live combos.
+ * more visit every matchup of live combos (Omaha), or, in Hold'em, count
+ * each matchup's boards by their ranks (walk).
  */
 #include "handrank.h"
 #include "internal.h"
@@ -285,6 +286,62 @@ static uint64_t runouts(ranges_ctx *ctx, const uint8_t *deck, int n_deck, int st
     return boards;
 }
 
+/*
+ * Hold'em, three players or more: matchup by matchup, each counted by
+ * multisets of board ranks (handrank_holdem_boards), which for these
+ * costs far less than ranking every combo on every runout.  Items are the
+ * matchups of pairwise disjoint combos, in the order of nested loops over
+ * the players' combos.
+ */
+typedef struct {
+    const handrank_ranges *spec;
+    const uint8_t *board, *deck;
+    int n_board, n_deck, part, parts;
+    int64_t item;
+    uint8_t holes[2 * HANDRANK_MAX_PLAYERS];
+    handrank_tally *out;
+} matchup_walk;
+
+static void walk(matchup_walk *m, int p, uint64_t used, uint64_t weight) {
+    const handrank_ranges *spec = m->spec;
+    for (int64_t i = spec->offsets[p]; i < spec->offsets[p + 1]; i++) {
+        const uint8_t *combo = spec->combos + 2 * i;
+        uint64_t mask = 1ULL << combo[0] | 1ULL << combo[1];
+        if (mask & used)
+            continue;
+        m->holes[2 * p] = combo[0];
+        m->holes[2 * p + 1] = combo[1];
+        uint64_t w = weight * spec->weights[i];
+        if (p + 1 < spec->n_players) {
+            walk(m, p + 1, used | mask, w);
+            continue;
+        }
+        if (m->item++ % m->parts != m->part)
+            continue;
+        uint8_t deck[52];
+        int n = 0;
+        for (int j = 0; j < m->n_deck; j++)
+            if (!((used | mask) >> m->deck[j] & 1))
+                deck[n++] = m->deck[j];
+        handrank_tally t[HANDRANK_MAX_PLAYERS];
+        memset(t, 0, sizeof t);
+        handrank_holdem_boards(m->holes, spec->n_players, m->board, m->n_board, deck, n, 0, 1, t);
+        for (int q = 0; q < spec->n_players; q++) {
+            m->out[q].wins += w * t[q].wins;
+            m->out[q].ties += w * t[q].ties;
+            m->out[q].share += w * t[q].share;
+            m->out[q].share_sq += w * t[q].share_sq;
+        }
+    }
+}
+
+static uint64_t binomial(int n, int k) {
+    uint64_t r = 1;
+    for (int i = 1; i <= k; i++)
+        r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+    return r;
+}
+
 HR_INLINE char *carve(char **at, size_t bytes) {
     char *p = *at;
     *at += (bytes + 7) & ~(size_t)7;
@@ -294,6 +351,12 @@ HR_INLINE char *carve(char **at, size_t bytes) {
 uint64_t handrank_enumerate_ranges(const handrank_ranges *spec, const uint8_t *board, int n_board,
                                    const uint8_t *deck, int n_deck, const uint8_t *perms, int n_perms, int part,
                                    int parts, void *scratch, handrank_tally *out) {
+    if (spec->game == HANDRANK_HOLDEM && spec->n_players >= 3) {
+        matchup_walk m = {.spec = spec, .board = board, .deck = deck, .n_board = n_board, .n_deck = n_deck,
+                          .part = part, .parts = parts, .out = out};
+        walk(&m, 0, 0, 1);
+        return part == 0 ? binomial(n_deck, 5 - n_board) : 0;
+    }
     ranges_ctx ctx = {.spec = spec, .perms = perms, .n_perms = n_perms, .n_board = n_board, .out = out};
     int64_t total = spec->offsets[spec->n_players];
     int h = spec->hole_size;

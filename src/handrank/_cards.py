@@ -23,6 +23,7 @@ SUIT_SYMBOLS = {"♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠
 """Suit symbols read as suits (black and white), beside ``SUIT_CHARS`` in either case."""
 _SUITS |= SUIT_SYMBOLS
 _SEPARATORS = " \t\r\n,;"
+_TO_SPACE = {ord(ch): " " for ch in _SEPARATORS}
 CARD_NAMES: tuple[str, ...] = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
 """The name of every card id: CARD_NAMES[51] == 'As'."""
 
@@ -76,7 +77,7 @@ def _card_id(value: object) -> int:
 
 def _parse_text(text: str, out: list[int]) -> None:
     """Append the cards of a string such as 'As Ks', 'AsKs', 'as,ks', '10h' or 'A♠'."""
-    for chunk in text.translate({ord(ch): " " for ch in _SEPARATORS}).split():
+    for chunk in text.translate(_TO_SPACE).split():
         i = 0
         while i < len(chunk):
             if chunk.startswith("10", i):

@@ -38,6 +38,7 @@ MAX_TRIALS = 1 << 62  # block numbers stay int64 in the kernels
 WEIGHT_LIMIT = 1 << 62
 # Ranges with more raw matchups than this are not listed just to count the distinct ones.
 MAX_LISTED_MATCHUPS = 20_000
+_ALL_CARDS = frozenset(range(52))
 
 Player = Cards | Range
 Combos = list[tuple[tuple[int, ...], Fraction]]
@@ -328,6 +329,8 @@ def _runout_major(
 
 def _integer_combo_weights(combos: Combos) -> list[int]:
     """The combos' weights times the smallest number that makes them all integers."""
+    if all(w.denominator == 1 for _, w in combos):
+        return [w.numerator for _, w in combos]
     scale = math.lcm(*(w.denominator for _, w in combos))
     return [w.numerator * (scale // w.denominator) for _, w in combos]
 
@@ -347,29 +350,26 @@ def _exact_runouts(
     combos = bytearray()
     offsets = array("q", [0])
     weights = array("Q")
-    masks = []
     scale = 1
     for entry in lists:
         scale *= math.lcm(*(w.denominator for _, w in entry))
-        player = []
         for cards, _ in entry:
             combos += bytes(cards)
-            mask = 0
-            for c in cards:
-                mask |= 1 << c
-            player.append(mask)
-        masks.append(player)
         weights.extend(_integer_combo_weights(entry))
         offsets.append(len(weights))
-    out_of_play = set(board) | set(dead) | set(fixed)
-    deck = bytes(c for c in range(52) if c not in out_of_play)
+    deck = bytes(sorted(_ALL_CARDS.difference(board, dead, fixed)))
     left = 5 - len(board)
     items = len(deck) - left + 1 if left else 1
     # Parts of about a million evaluations each (progress, Ctrl-C), at least one per thread.
     runouts = math.comb(len(deck), left)
     per_runout = len(weights) + (len(weights) if n == 2 else math.prod(len(c) for c in lists))
     parts = max(1, min(items, max(threads if threads > 1 else 1, runouts * per_runout // 1_000_000)))
-    perms = _symmetries(masks, weights, board, dead)
+    # Hold'em with three players or more goes matchup by matchup: no runouts to merge.
+    if rules.code == HOLDEM.code and n >= 3:
+        perms = b""
+    else:
+        masks = [[sum(1 << c for c in cards) for cards, _ in entry] for entry in lists]
+        perms = _symmetries(masks, weights, board, dead)
     unit = (_code(rules), n, hole_size, bytes(combos), offsets, weights, bytes(board), deck, perms)
     results = run_tasks(_backend.kernels.enumerate_ranges, parts, lambda part: (*unit, part, parts), threads, progress)
     wins_sum = [0] * n
@@ -532,16 +532,20 @@ def _exact_result(
 ) -> EquityResult:
     """The result of an enumeration from its integer sums, weights multiplied by ``scale``."""
     n = len(wins_sum)
-    wins = [Fraction(w, scale) for w in wins_sum]
-    ties = [Fraction(t, scale) for t in ties_sum]
-    total = Fraction(total_sum, scale)
+    losses_sum = [total_sum - w - t for w, t in zip(wins_sum, ties_sum, strict=True)]
+
+    def count(value: int) -> int | Fraction:
+        if scale == 1:
+            return value
+        return _normalise(Fraction(value, scale))
+
     fractions = tuple(Fraction(s, SHARE_UNIT * total_sum) for s in share_sum)
     return EquityResult(
-        equity=tuple(float(f) for f in fractions),
-        wins=tuple(_normalise(w) for w in wins),
-        ties=tuple(_normalise(t) for t in ties),
-        losses=tuple(_normalise(total - w - t) for w, t in zip(wins, ties, strict=True)),
-        total=_normalise(total),
+        equity=tuple(s / (SHARE_UNIT * total_sum) for s in share_sum),
+        wins=tuple(count(w) for w in wins_sum),
+        ties=tuple(count(t) for t in ties_sum),
+        losses=tuple(count(x) for x in losses_sum),
+        total=count(total_sum),
         exact=True,
         boards=boards,
         trials=0,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, product
 from math import comb
 
 from handrank import _cards, _tables
@@ -247,7 +247,7 @@ def _rank_multisets(avail: Sequence[int], size: int) -> list[tuple[int, int]]:
 def _holdem_boards(
     hands: list[list[int]], fixed: list[int], deck: list[int], part: int, parts: int, out: list[list[int]]
 ) -> int:
-    """Hold'em enumeration by rank multisets, with flushes settled apart (csrc/equity.c, holdem_boards)."""
+    """Hold'em enumeration by rank multisets, with flushes settled apart (csrc/equity.c, handrank_holdem_boards)."""
     plain = _plain or _load()
     k = 5 - len(fixed)
     n = len(hands)
@@ -347,6 +347,8 @@ def enumerate_ranges(
     _load()
     out = [[0, 0, 0, 0] for _ in range(n_players)]
     h = hole_size
+    if game == HOLDEM.code and n_players >= 3:
+        return _by_matchup(n_players, combos, offsets, weights, board, deck, part, parts, out)
     players = []
     for p in range(n_players):
         entries = []
@@ -383,6 +385,43 @@ def enumerate_ranges(
         else:
             _every_matchup(ranked, 0, 0, times, [0] * n_players, out)
         boards += times
+    return boards, [Tally(*t) for t in out]
+
+
+def _by_matchup(
+    n_players: int,
+    combos: bytes,
+    offsets: array[int],
+    weights: array[int],
+    board: bytes,
+    deck: bytes,
+    part: int,
+    parts: int,
+    out: list[list[int]],
+) -> tuple[int, list[Tally]]:
+    """Hold'em, three players or more: each disjoint matchup counted by rank multisets (csrc/ranges.c, walk)."""
+    lists = [
+        [(list(combos[2 * i : 2 * i + 2]), weights[i]) for i in range(offsets[p], offsets[p + 1])]
+        for p in range(n_players)
+    ]
+    fixed = list(board)
+    item = 0
+    for choice in product(*lists):
+        held = [c for hand, _ in choice for c in hand]
+        if len(set(held)) != len(held):
+            continue
+        if item % parts == part:
+            weight = 1
+            for _, w in choice:
+                weight *= w
+            taken = set(held)
+            tallies = [[0, 0, 0, 0] for _ in range(n_players)]
+            _holdem_boards([hand for hand, _ in choice], fixed, [c for c in deck if c not in taken], 0, 1, tallies)
+            for p in range(n_players):
+                for k in range(4):
+                    out[p][k] += weight * tallies[p][k]
+        item += 1
+    boards = comb(len(deck), 5 - len(fixed)) if part == 0 else 0
     return boards, [Tally(*t) for t in out]
 
 

@@ -114,7 +114,9 @@ if TYPE_CHECKING:
             """``handrank_enumerate_ranges``: runouts whose first card is ``deck[i]``, ``i % parts == part``.
 
             ``perms``: suit relabellings (4 bytes each) leaving the question
-            unchanged; only the smallest runout of each orbit is settled.  Returns
+            unchanged; only the smallest runout of each orbit is settled.  Hold'em
+            with three players or more goes matchup by matchup instead (items:
+            the disjoint matchups, ``perms`` unused).  Returns
             the runouts counted and each player's tally, weighted by the product of
             the matchup's combo weights.
             """

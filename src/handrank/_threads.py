@@ -140,6 +140,12 @@ def run_tasks(
     for lo in range(0, n_tasks, group):
         chunk = [task(i) for i in range(lo, min(n_tasks, lo + group))]
         workers = min(threads, len(chunk))
+        if workers == 1:  # the calling thread alone: no pool, nothing to stop
+            for args in chunk:
+                yield kernel(*args)
+            if progress is not None:
+                progress((lo + len(chunk)) / n_tasks)
+            continue
         stop = threading.Event()
         # The calling thread runs every workers-th task from the first; the pool the others.
         futures = _submit([(_run_each, (kernel, chunk[w::workers], stop)) for w in range(1, workers)])
