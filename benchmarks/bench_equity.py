@@ -224,7 +224,7 @@ def handrank_rows(case: Case, seed: int, n_all: int, args: argparse.Namespace) -
             if args.all_cores_exact:
                 rows.append(Row(case, name, "equity(..., exact=True, threads=0)", True, all_t, exact(0), own_threads=0))
             else:
-                notes.append("handrank C exact, threads=0: not run (--all-cores-exact runs it: about as long again)")
+                notes.append("handrank C exact, threads=0: not run (--all-cores-exact runs it)")
         else:
             notes.append("handrank C exact: skipped (--no-range-exact)")
     rows.append(
@@ -623,13 +623,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--no-range-exact",
         action="store_true",
-        help='skip the exact "QQ+,AKs" vs random rows (about 20 s for handrank and 10 s for pokerfast '
-        "on a busy 2-core machine)",
+        help='skip the exact "QQ+,AKs" vs random preflop rows (about 1.5 s for handrank and 5 s each for '
+        "OMPEval and pokerfast on a busy 2-core machine)",
     )
     parser.add_argument(
         "--all-cores-exact",
         action="store_true",
-        help='also time handrank\'s exact "QQ+,AKs" vs random with threads=0 (another 10-20 s)',
+        help='also time handrank\'s exact "QQ+,AKs" vs random with threads=0 (another 1-2 s)',
     )
     parser.add_argument("--markdown", action="store_true", help="print the results as markdown tables")
     args = parser.parse_args(argv)
