@@ -12,12 +12,12 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import oracle
 import pytest
+from conftest import Api, on
 
 from handrank._games import HOLDEM, OMAHA
 from handrank._kernels import SHARE_UNIT
-from tests import oracle
-from tests.conftest import Api
 
 
 def _deal(rng: random.Random, n: int, n_board: int, n_dead: int, hole: int = 2, suit_bias: float = 0.0):
@@ -108,8 +108,6 @@ def test_parts_add_up_to_the_whole(impl: Api) -> None:
 
 def test_backends_agree_on_full_preflop_enumerations(c_impl: Api) -> None:
     """Full 48-card preflop enumerations are too big for the brute force: the two kernels must agree."""
-    from tests.conftest import on
-
     py = on("python")
     rng = random.Random(11)
     for n in (2, 3, 6):
