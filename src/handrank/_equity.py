@@ -73,7 +73,8 @@ class EquityResult(Record):
     exact: bool
     """True for full enumeration, False for Monte Carlo."""
     boards: int
-    """Boards enumerated (exact), summed over distinct matchups."""
+    """Boards counted (exact): the completions of each distinct matchup enumerated on its own, summed;
+    for ranges on a flop, turn or river (enumerated runout by runout), the runouts."""
     trials: int
     """Monte Carlo trials (0 when exact)."""
     stderr: tuple[float, ...]
