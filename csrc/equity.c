@@ -19,59 +19,12 @@ typedef struct {
     handrank_tally *out;
 } showdown_ctx;
 
-/*
- * Credit `count` showdowns given each player's rank.  `count` may be the
- * two's complement of a number of showdowns to take back: the tallies are
- * sums of such terms, exact modulo 2**64 and non-negative in the end.
- */
-HR_INLINE void credit(handrank_tally *out, const uint16_t *rank, int n, uint64_t count) {
-    uint16_t best = 0xffff;
-    int winners = 0;
-    for (int p = 0; p < n; p++) {
-        if (rank[p] < best) {
-            best = rank[p];
-            winners = 1;
-        } else if (rank[p] == best) {
-            winners++;
-        }
-    }
-    uint64_t part = HANDRANK_SHARE_UNIT / (uint64_t)winners;
-    for (int p = 0; p < n; p++) {
-        if (rank[p] != best)
-            continue;
-        if (winners == 1)
-            out[p].wins += count;
-        else
-            out[p].ties += count;
-        out[p].share += count * part;
-        out[p].share_sq += count * part * part;
-    }
-}
-
 /* One complete board: `key` and `bits` sum its five cards (Hold'em). */
 HR_INLINE void showdown_holdem(showdown_ctx *ctx, uint64_t key, uint64_t bits) {
-    int n = ctx->n_players;
-    if (n == 2) {
-        uint16_t a = hr_finish(key + ctx->hole_key[0], bits | ctx->hole_bits[0]);
-        uint16_t b = hr_finish(key + ctx->hole_key[1], bits | ctx->hole_bits[1]);
-        handrank_tally *out = ctx->out;
-        if (a == b) {
-            out[0].ties++; out[1].ties++;
-            out[0].share += HANDRANK_SHARE_UNIT / 2; out[1].share += HANDRANK_SHARE_UNIT / 2;
-            out[0].share_sq += (HANDRANK_SHARE_UNIT / 2) * (HANDRANK_SHARE_UNIT / 2);
-            out[1].share_sq += (HANDRANK_SHARE_UNIT / 2) * (HANDRANK_SHARE_UNIT / 2);
-        } else {
-            handrank_tally *w = a < b ? &out[0] : &out[1];
-            w->wins++;
-            w->share += HANDRANK_SHARE_UNIT;
-            w->share_sq += (uint64_t)HANDRANK_SHARE_UNIT * HANDRANK_SHARE_UNIT;
-        }
-        return;
-    }
     uint16_t rank[HANDRANK_MAX_PLAYERS];
-    for (int p = 0; p < n; p++)
+    for (int p = 0; p < ctx->n_players; p++)
         rank[p] = hr_finish(key + ctx->hole_key[p], bits | ctx->hole_bits[p]);
-    credit(ctx->out, rank, n, 1);
+    hr_credit(ctx->out, rank, ctx->n_players, 1);
 }
 
 static void showdown_omaha(showdown_ctx *ctx) {
@@ -82,7 +35,7 @@ static void showdown_omaha(showdown_ctx *ctx) {
         const uint8_t *hole = ctx->holes + p * ctx->hole_size;
         rank[p] = handrank_omaha_prepared5(hole, ctx->hole_size, ctx->board, triples, suits);
     }
-    credit(ctx->out, rank, ctx->n_players, 1);
+    hr_credit(ctx->out, rank, ctx->n_players, 1);
 }
 
 static void init_ctx(showdown_ctx *ctx, enum handrank_game game, const uint8_t *holes, int n_players, int hole_size,
@@ -213,7 +166,7 @@ uint64_t handrank_holdem_boards(const uint8_t *holes, int n, const uint8_t *boar
         uint32_t base = fixed_key + draws[d].key;
         for (int p = 0; p < n; p++)
             rank[p] = hr_plain_hashed(hr_hash(base + hole_key[p]));
-        credit(out, rank, n, draws[d].ways);
+        hr_credit(out, rank, n, draws[d].ways);
         boards += draws[d].ways;
     }
 
@@ -272,8 +225,8 @@ uint64_t handrank_holdem_boards(const uint8_t *holes, int n, const uint8_t *boar
                 }
                 if (winner_mask(rank, n) == winner_mask(real, n))
                     continue; /* the flush changes no share */
-                credit(out, rank, n, 0 - (uint64_t)rest[j][e].ways);
-                credit(out, real, n, rest[j][e].ways);
+                hr_credit(out, rank, n, 0 - (uint64_t)rest[j][e].ways);
+                hr_credit(out, real, n, rest[j][e].ways);
             }
         }
     }
@@ -531,15 +484,7 @@ typedef struct {
 } duel;
 
 HR_INLINE void duel_credit(const duel *d, handrank_tally *out) {
-    const uint64_t unit = HANDRANK_SHARE_UNIT, half = HANDRANK_SHARE_UNIT / 2;
-    out[0].wins += d->won0;
-    out[1].wins += d->won1;
-    out[0].ties += d->tied;
-    out[1].ties += d->tied;
-    out[0].share += d->won0 * unit + d->tied * half;
-    out[1].share += d->won1 * unit + d->tied * half;
-    out[0].share_sq += d->won0 * unit * unit + d->tied * half * half;
-    out[1].share_sq += d->won1 * unit * unit + d->tied * half * half;
+    hr_credit_duel(&out[0], &out[1], d->won0, d->won1, d->tied);
 }
 
 /*
@@ -591,113 +536,6 @@ static void fixed_blocks(mc_spec *mc, uint64_t seed, int64_t block_lo, int64_t b
         duel_credit(&d, out);
 }
 
-/*
- * Hold'em with some hand drawn: the same draws as deal_hands and the
- * generic loop below, written with the deal in locals (the card mask, the
- * deck position, the stream) so that nothing goes through memory.
- */
-static int64_t holdem_blocks(const mc_spec *mc, uint64_t seed, int64_t block_lo, int64_t block_hi,
-                             int64_t block_trials, int64_t max_redraws, handrank_tally *out) {
-    int n = mc->n_players, k = 5 - mc->n_board;
-    uint64_t base_key = HANDRANK_KEY_BIAS, base_bits = 0;
-    for (int j = 0; j < mc->n_board; j++) {
-        base_key += handrank_card_key[mc->board[j]];
-        base_bits |= handrank_suit_bit[mc->board[j]];
-    }
-    uint8_t sorted[52];
-    int n_deck = 0;
-    for (int c = 0; c < 52; c++)
-        if (!(mc->taken >> c & 1))
-            sorted[n_deck++] = (uint8_t)c;
-    duel d = {0, 0, 0};
-    showdown_ctx ctx;
-    uint8_t holes[2 * HANDRANK_MAX_PLAYERS] = {0};
-    init_ctx(&ctx, HANDRANK_HOLDEM, holes, n, 2, out);
-    int64_t trials = 0;
-    for (int64_t block = block_lo; block < block_hi; block++) {
-        stream s = block_stream(seed, block);
-        uint8_t deck[52];
-        memcpy(deck, sorted, (size_t)n_deck);
-        for (int64_t t = 0; t < block_trials; t++) {
-            uint64_t used;
-            int next;
-            for (int64_t redraws = 0;;) {
-                used = mc->taken;
-                next = 0;
-                int ok = 1;
-                for (int p = 0; p < n && ok; p++) {
-                    int64_t lo = mc->offsets[p], size = mc->offsets[p + 1] - lo;
-                    uint8_t c0, c1;
-                    if (size == 0) {
-                        uint64_t avoid = mc->excluded[p];
-                        uint8_t two[2];
-                        for (int j = 0; j < 2; j++) {
-                            if (avoid) {
-                                two[j] = draw_card(&s, &used, avoid);
-                                continue;
-                            }
-                            for (;;) {
-                                int i = next + (int)draw_small(&s, (uint64_t)(n_deck - next));
-                                uint8_t c = deck[i];
-                                deck[i] = deck[next];
-                                deck[next++] = c;
-                                if (!(used >> c & 1)) {
-                                    used |= 1ULL << c;
-                                    two[j] = c;
-                                    break;
-                                }
-                            }
-                        }
-                        c0 = two[0];
-                        c1 = two[1];
-                    } else {
-                        int64_t a = size == 1 ? 0 : draw_combo(&s, mc->cum_weights + lo, size, mc->uniform[p]);
-                        c0 = mc->combos[2 * (lo + a)];
-                        c1 = mc->combos[2 * (lo + a) + 1];
-                        uint64_t m = 1ULL << c0 | 1ULL << c1;
-                        ok = !(used & m);
-                        used |= m;
-                    }
-                    ctx.hole_key[p] = handrank_card_key[c0] + handrank_card_key[c1];
-                    ctx.hole_bits[p] = handrank_suit_bit[c0] | handrank_suit_bit[c1];
-                }
-                if (ok)
-                    break;
-                if (++redraws >= max_redraws)
-                    return -1;
-            }
-            uint64_t key = base_key, bits = base_bits;
-            for (int j = 0; j < k; j++) {
-                uint8_t c;
-                for (;;) {
-                    int i = next + (int)draw_small(&s, (uint64_t)(n_deck - next));
-                    c = deck[i];
-                    deck[i] = deck[next];
-                    deck[next++] = c;
-                    if (!(used >> c & 1))
-                        break;
-                }
-                used |= 1ULL << c;
-                key += handrank_card_key[c];
-                bits |= handrank_suit_bit[c];
-            }
-            if (n == 2) {
-                uint16_t a = hr_finish(key + ctx.hole_key[0], bits | ctx.hole_bits[0]);
-                uint16_t b = hr_finish(key + ctx.hole_key[1], bits | ctx.hole_bits[1]);
-                d.won0 += a < b;
-                d.won1 += b < a;
-                d.tied += a == b;
-            } else {
-                showdown_holdem(&ctx, key, bits);
-            }
-            trials++;
-        }
-    }
-    if (n == 2)
-        duel_credit(&d, out);
-    return trials;
-}
-
 int64_t handrank_monte_carlo(enum handrank_game game, int n_players, int hole_size, const uint8_t *combos,
                              const int64_t *offsets, const uint64_t *cum_weights,
                              const uint8_t *board, int n_board, uint64_t dead, const uint64_t *excluded,
@@ -717,8 +555,6 @@ int64_t handrank_monte_carlo(enum handrank_game game, int n_players, int hole_si
         fixed_blocks(&mc, seed, block_lo, block_hi, block_trials, out);
         return (block_hi - block_lo) * block_trials;
     }
-    if (game == HANDRANK_HOLDEM)
-        return holdem_blocks(&mc, seed, block_lo, block_hi, block_trials, max_redraws, out);
     uint8_t holes[HANDRANK_MAX_PLAYERS * 6] = {0}; /* dealt anew every trial; the hole keys with them */
     showdown_ctx ctx;
     init_ctx(&ctx, game, holes, n_players, hole_size, out);

@@ -72,6 +72,48 @@ HR_INLINE uint16_t hr_finish(uint64_t key, uint64_t suits) {
 #define HR_ROW_INVALID(s_or, s_sum) (((s_or) ^ (s_sum)) | ((s_or) & HANDRANK_POISON_MASK))
 
 /*
+ * Credit `count` showdowns given each player's rank.  `count` may be the
+ * two's complement of a number of showdowns to take back: the tallies are
+ * sums of such terms, exact modulo 2**64 and non-negative in the end.
+ */
+HR_INLINE void hr_credit(handrank_tally *out, const uint16_t *rank, int n, uint64_t count) {
+    uint16_t best = 0xffff;
+    int winners = 0;
+    for (int p = 0; p < n; p++) {
+        if (rank[p] < best) {
+            best = rank[p];
+            winners = 1;
+        } else if (rank[p] == best) {
+            winners++;
+        }
+    }
+    uint64_t part = HANDRANK_SHARE_UNIT / (uint64_t)winners;
+    for (int p = 0; p < n; p++) {
+        if (rank[p] != best)
+            continue;
+        if (winners == 1)
+            out[p].wins += count;
+        else
+            out[p].ties += count;
+        out[p].share += count * part;
+        out[p].share_sq += count * part * part;
+    }
+}
+
+/* Heads-up: `won_a` showdowns won by a, `won_b` by b, `tied` split between them. */
+HR_INLINE void hr_credit_duel(handrank_tally *a, handrank_tally *b, uint64_t won_a, uint64_t won_b, uint64_t tied) {
+    const uint64_t unit = HANDRANK_SHARE_UNIT, half = HANDRANK_SHARE_UNIT / 2;
+    a->wins += won_a;
+    b->wins += won_b;
+    a->ties += tied;
+    b->ties += tied;
+    a->share += won_a * unit + tied * half;
+    b->share += won_b * unit + tied * half;
+    a->share_sq += won_a * unit * unit + tied * half * half;
+    b->share_sq += won_b * unit * unit + tied * half * half;
+}
+
+/*
  * Omaha on a five-card board prepared once for every player: its ten triples
  * hashed, and its suit counts (returned by the first, passed to the second).
  */

@@ -68,31 +68,6 @@ static void rank_combos(ranges_ctx *ctx) {
                                                       ctx->board, triples, suits);
 }
 
-/* Credit `weight` showdowns with these ranks (ties split among the best). */
-static void settle(handrank_tally *out, const uint16_t *rank, int n, uint64_t weight) {
-    uint16_t best = 0xffff;
-    int winners = 0;
-    for (int p = 0; p < n; p++) {
-        if (rank[p] < best) {
-            best = rank[p];
-            winners = 1;
-        } else if (rank[p] == best) {
-            winners++;
-        }
-    }
-    uint64_t part = HANDRANK_SHARE_UNIT / (uint64_t)winners;
-    for (int p = 0; p < n; p++) {
-        if (rank[p] != best)
-            continue;
-        if (winners == 1)
-            out[p].wins += weight;
-        else
-            out[p].ties += weight;
-        out[p].share += weight * part;
-        out[p].share_sq += weight * part * part;
-    }
-}
-
 /* Place of `rank` among the bitmap's ranks: how many are below it. */
 HR_INLINE uint32_t place_of(const uint64_t *bitmap, const uint32_t *below, uint16_t rank) {
     uint64_t word = bitmap[rank >> 6] & ((1ULL << (rank & 63)) - 1);
@@ -187,19 +162,7 @@ static void heads_up(ranges_ctx *ctx, int small, uint64_t times) {
         won_l += w * better;
         tied += w * equal;
     }
-    won_s *= times;
-    won_l *= times;
-    tied *= times;
-    const uint64_t unit = HANDRANK_SHARE_UNIT, half = HANDRANK_SHARE_UNIT / 2;
-    handrank_tally *out = ctx->out;
-    out[small].wins += won_s;
-    out[large].wins += won_l;
-    out[small].ties += tied;
-    out[large].ties += tied;
-    out[small].share += won_s * unit + tied * half;
-    out[large].share += won_l * unit + tied * half;
-    out[small].share_sq += won_s * unit * unit + tied * half * half;
-    out[large].share_sq += won_l * unit * unit + tied * half * half;
+    hr_credit_duel(&ctx->out[small], &ctx->out[large], won_s * times, won_l * times, tied * times);
 }
 
 /* Three players or more: every matchup of live combos, from player p on. */
@@ -213,7 +176,7 @@ static void matchups(ranges_ctx *ctx, const int32_t *const *live, const int32_t 
         rank[p] = ctx->rank[i];
         uint64_t w = weight * spec->weights[i];
         if (p + 1 == spec->n_players)
-            settle(ctx->out, rank, spec->n_players, w);
+            hr_credit(ctx->out, rank, spec->n_players, w);
         else
             matchups(ctx, live, n_live, p + 1, used | ctx->mask[i], w, rank);
     }
