@@ -7,10 +7,14 @@ here, so the compiled and pure-Python backends say exactly the same thing.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from handrank._games import OMAHA, Game, or_list
 from handrank._tables import N_CARDS, RANK_CHARS, SUIT_CHARS
+
+TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
+if TYPE_CHECKING:
+    from typing import Any
 
 HAND_SIZES = (5, 6, 7)
 
@@ -93,6 +97,20 @@ def _parse_text(text: str, out: list[int]) -> None:
                 raise ValueError(f"unknown suit {chunk[j]!r} in {chunk!r} (suits are c, d, h, s or ♣♦♥♠)")
             out.append(4 * rank + _SUITS[chunk[j]])
             i = j + 1
+
+
+def items_of(value: object) -> Iterator[Any] | None:
+    """An iterator over the items of a non-text iterable; None for text, bytes and single values.
+
+    A 0-d numpy array says it is iterable and is not: None too.  The items
+    are unchecked (``Any``): each caller validates them.
+    """
+    if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, Iterable):
+        return None
+    try:
+        return iter(value)
+    except TypeError:
+        return None
 
 
 def parse_cards(cards: Cards) -> list[int]:

@@ -66,7 +66,7 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from itertools import combinations
 
-from handrank._cards import CARD_NAMES, SUIT_SYMBOLS, CardLike, Cards, as_index, parse_cards
+from handrank._cards import CARD_NAMES, SUIT_SYMBOLS, CardLike, Cards, as_index, items_of, parse_cards
 from handrank._games import EQUITY_GAMES, HOLDEM, OMAHA, EquityGameName
 from handrank._games import game as _game
 from handrank._tables import N_CARDS, RANK_CHARS, SUIT_CHARS
@@ -474,14 +474,9 @@ class Range:
         size = _check_game(game, hole_size)
         if isinstance(combos, Range):
             combos = combos.combos  # the exact weights, not iteration's floats
-        try:
-            if isinstance(combos, (str, bytes, bytearray)) or not isinstance(combos, Iterable):
-                raise TypeError
-            pairs = iter(combos)  # a 0-d numpy array claims to be iterable, and is not
-        except TypeError:
-            raise TypeError(
-                f"combos must be an iterable of (cards, weight) pairs, not {type(combos).__name__}"
-            ) from None
+        pairs = items_of(combos)
+        if pairs is None:
+            raise TypeError(f"combos must be an iterable of (cards, weight) pairs, not {type(combos).__name__}")
         weights: dict[Combo, Fraction] = {}
         for index, pair in enumerate(pairs):
             cards, weight = _combo_pair(pair, index)
@@ -574,12 +569,7 @@ class Range:
         True
         """
         gone: set[int] = set()
-        items = None
-        if not isinstance(dead, (str, bytes, bytearray)) and isinstance(dead, Iterable):
-            try:
-                items = iter(dead)
-            except TypeError:  # a 0-d numpy array claims to be iterable
-                items = None
+        items = items_of(dead)
         if items is None:
             gone.update(parse_cards(dead))  # text, one id, or a worded error (bytes: decode it first)
         else:
@@ -641,17 +631,16 @@ class Range:
 
 def _combo_pair(pair: object, index: int) -> tuple[Cards, Fraction | float | int]:
     """One ``(cards, weight)`` item of ``Range.from_combos``."""
-    parts: tuple[object, ...] | None = None
-    if not isinstance(pair, (str, bytes, bytearray)) and isinstance(pair, Iterable):
-        try:
-            parts = tuple(pair)
-        except TypeError:  # a 0-d numpy array claims to be iterable
-            parts = None
+    items = items_of(pair)
+    try:
+        parts = None if items is None else tuple(items)
+    except TypeError:  # an iterable that fails part-way
+        parts = None
     if parts is None:
         raise TypeError(f"combo {index}: a combo is a (cards, weight) pair, not {type(pair).__name__} ({pair!r})")
     if len(parts) != 2:
         raise ValueError(f"combo {index}: a combo is a (cards, weight) pair, got {len(parts)} items")
-    return parts[0], parts[1]  # type: ignore[return-value]  # checked where they are used
+    return parts[0], parts[1]  # unchecked items: checked where they are used
 
 
 def _check_game(game: str, hole_size: int | None) -> int | None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 from handrank import _backend
-from handrank._cards import CARD_NAMES, Cards, as_index, board_ids_of, parse_cards
+from handrank._cards import CARD_NAMES, Cards, as_index, board_ids_of, items_of, parse_cards
 from handrank._games import OMAHA, GameName
 from handrank._games import game as _game
 from handrank._hand import best_five_of, best_five_omaha_of, category, describe
@@ -123,14 +123,9 @@ def split_pot(amount: int, winners: Sequence[int], *, odd_chips: str = "first") 
         raise ValueError(f"amount must be >= 0, got {chips}")
     if not isinstance(odd_chips, str) or odd_chips not in ("first", "last"):
         raise ValueError(f"odd_chips must be 'first' or 'last', not {odd_chips!r}")
-    try:
-        if isinstance(winners, (str, bytes, bytearray)) or not isinstance(winners, Iterable):
-            raise TypeError
-        items = iter(winners)  # a 0-d numpy array says it is iterable, and is not
-    except TypeError:
-        raise TypeError(
-            f"winners must be a sequence of seat numbers, not {type(winners).__name__} ({winners!r})"
-        ) from None
+    items = items_of(winners)
+    if items is None:
+        raise TypeError(f"winners must be a sequence of seat numbers, not {type(winners).__name__} ({winners!r})")
     seats: list[int] = []
     for seat in items:
         number = as_index(seat)
