@@ -38,10 +38,19 @@ def _kernel_sum(impl: Api, game: int, hands, board, dead, parts: int):
     used = {c for h in hands for c in h} | set(board) | set(dead)
     deck = bytes(c for c in range(52) if c not in used)
     holes = bytes(c for h in hands for c in h)
+
+    def run(part: int):
+        return impl.kernels.enumerate_boards(game, holes, len(hands), hole, bytes(board), deck, part, parts)
+
+    return _sum_parts(run, parts, len(hands))
+
+
+def _sum_parts(run, parts: int, n: int):
+    """The boards and each player's (wins, ties, share) summed over ``run(part)`` for every part."""
     boards = 0
-    sums = [[0, 0, 0] for _ in hands]
+    sums = [[0, 0, 0] for _ in range(n)]
     for part in range(parts):
-        count, tallies = impl.kernels.enumerate_boards(game, holes, len(hands), hole, bytes(board), deck, part, parts)
+        count, tallies = run(part)
         boards += count
         for p, t in enumerate(tallies):
             sums[p][0] += t.wins
@@ -165,18 +174,13 @@ def _ranges_kernel(impl: Api, ranges, board, dead, perms: bytes, parts: int):
         weights.extend(w for _, w in r)
         offsets.append(len(weights))
     deck = bytes(c for c in range(52) if c not in set(board) | set(dead))
-    boards = 0
-    sums = [[0, 0, 0] for _ in ranges]
-    for part in range(parts):
-        count, tallies = impl.kernels.enumerate_ranges(
+
+    def run(part: int):
+        return impl.kernels.enumerate_ranges(
             HOLDEM.code, len(ranges), 2, combos, offsets, weights, bytes(board), deck, perms, part, parts
         )
-        boards += count
-        for p, t in enumerate(tallies):
-            sums[p][0] += t.wins
-            sums[p][1] += t.ties
-            sums[p][2] += t.share
-    return boards, sums
+
+    return _sum_parts(run, parts, len(ranges))
 
 
 def _random_range(rng: random.Random, taken: set[int], size: int):
@@ -275,15 +279,9 @@ def test_omaha_ranges_against_brute_force(impl: Api) -> None:
         offsets = array("q", [0, len(ranges[0]), len(ranges[0]) + len(ranges[1])])
         weights = array("Q", [w for r in ranges for _, w in r])
         deck = bytes(free)
-        boards = 0
-        share = [0, 0]
-        for part in range(2):
-            count, tallies = impl.kernels.enumerate_ranges(
-                OMAHA.code, 2, 4, combos, offsets, weights, bytes(board), deck, b"", part, 2
-            )
-            boards += count
-            for p in range(2):
-                share[p] += tallies[p].share
+        args = (OMAHA.code, 2, 4, combos, offsets, weights, bytes(board), deck, b"")
+        boards, sums = _sum_parts(lambda part, args=args: impl.kernels.enumerate_ranges(*args, part, 2), 2, 2)
+        share = [s[2] for s in sums]
         assert boards == comb(len(free), 5 - n_board)
         expected = [Fraction(0), Fraction(0)]
         for extra in combinations(free, 5 - n_board):
