@@ -236,20 +236,22 @@ def equity(
         for c in combos[0][0]
     ]
     matchups = None
-    runout_major = False
+    integer = None  # the ranges' integer weights, when enumerating runout by runout
     if exact is None:
         # A trial count or a stopping rule asks for Monte Carlo; otherwise enumerate whenever that is affordable.
         if trials is None and stop is None:
-            runout_major = _runout_major(lists, board_ids, dead_ids, fixed_cards, affordable=True)
-            if not runout_major:
+            integer = _runout_major(lists, board_ids, dead_ids, fixed_cards, affordable=True)
+            if integer is None:
                 matchups = _affordable_matchups(lists, board_ids, dead_ids, hole_size, rules.code == HOLDEM.code)
-        exact = runout_major or matchups is not None
+        exact = integer is not None or matchups is not None
     if exact:
         known = [c for c in lists if c is not None]
         if len(known) < len(lists):
             raise ValueError("exact equity cannot enumerate an Omaha random hand; use Monte Carlo (exact=False)")
-        if runout_major or _runout_major(known, board_ids, dead_ids, fixed_cards, affordable=False):
-            return _exact_runouts(known, board_ids, dead_ids, fixed_cards, rules, hole_size, count, progress)
+        if integer is None and matchups is None:
+            integer = _runout_major(known, board_ids, dead_ids, fixed_cards, affordable=False)
+        if integer is not None:
+            return _exact_runouts(known, integer, board_ids, dead_ids, fixed_cards, rules, hole_size, count, progress)
         if matchups is None:
             matchups = _matchups(known, canonical=not board_ids and not dead_ids)
         return _exact(matchups, len(lists), board_ids, dead_ids, rules, hole_size, count, progress)
@@ -313,19 +315,23 @@ def _check_deal(players: Sequence[Player], n_board: int, n_dead: int, hole_size:
 
 def _runout_major(
     entries: Sequence[Combos | None], board: list[int], dead: list[int], fixed: list[int], affordable: bool
-) -> bool:
-    """Whether to enumerate runout by runout: ranges on a flop, turn or river (and, with
-    ``affordable``, within EXACT_LIMIT), their weighted sums small enough for the kernels' 64 bits."""
+) -> list[list[int]] | None:
+    """Each range's integer weights when enumerating runout by runout applies, else None.
+
+    It applies to ranges on a flop, turn or river (with ``affordable``, within
+    EXACT_LIMIT) whose weighted sums fit the kernels' 64 bits.
+    """
     if len(board) < 3 or any(c is None for c in entries) or all(len(c) == 1 for c in entries if c is not None):
-        return False
+        return None
     lists = [c for c in entries if c is not None]
     runouts = math.comb(52 - len(board) - len(dead) - len(fixed), 5 - len(board))
     combos = sum(len(c) for c in lists)
     settle = combos if len(lists) == 2 else math.prod(len(c) for c in lists)
     if affordable and runouts * (combos + settle) > EXACT_LIMIT:
-        return False
-    weights = math.prod(sum(_integer_combo_weights(c)) for c in lists)
-    return runouts * weights * SHARE_UNIT * SHARE_UNIT < 1 << 63
+        return None
+    integer = [_integer_combo_weights(c) for c in lists]
+    fits = runouts * math.prod(sum(w) for w in integer) * SHARE_UNIT * SHARE_UNIT < 1 << 63
+    return integer if fits else None
 
 
 def _integer_combo_weights(combos: Combos) -> list[int]:
@@ -338,6 +344,7 @@ def _integer_combo_weights(combos: Combos) -> list[int]:
 
 def _exact_runouts(
     lists: list[Combos],
+    integer: list[list[int]],
     board: list[int],
     dead: list[int],
     fixed: list[int],
@@ -352,11 +359,11 @@ def _exact_runouts(
     offsets = array("q", [0])
     weights = array("Q")
     scale = 1
-    for entry in lists:
+    for entry, entry_weights in zip(lists, integer, strict=True):
         scale *= math.lcm(*(w.denominator for _, w in entry))
         for cards, _ in entry:
             combos += bytes(cards)
-        weights.extend(_integer_combo_weights(entry))
+        weights.extend(entry_weights)
         offsets.append(len(weights))
     deck = bytes(sorted(_ALL_CARDS.difference(board, dead, fixed)))
     left = 5 - len(board)
