@@ -342,7 +342,6 @@ typedef struct {
                                           (-1: hands that collide, no possible deal) */
     uint8_t deck[52];                  /* then: the cards left for the board */
     int n_deck;
-    uint64_t hole_key[HANDRANK_MAX_PLAYERS], hole_bits[HANDRANK_MAX_PLAYERS]; /* then, Hold'em */
 } mc_spec;
 
 static void prepare(mc_spec *mc) {
@@ -361,13 +360,10 @@ static void prepare(mc_spec *mc) {
     uint64_t used = mc->taken;
     for (int p = 0; p < mc->n_players; p++) {
         const uint8_t *hole = mc->combos + mc->offsets[p] * mc->hole_size;
-        mc->hole_key[p] = mc->hole_bits[p] = 0;
         for (int j = 0; j < mc->hole_size; j++) {
             if (used >> hole[j] & 1)
                 mc->fixed = -1; /* every deal collides */
             used |= 1ULL << hole[j];
-            mc->hole_key[p] += handrank_card_key[hole[j]];
-            mc->hole_bits[p] |= handrank_suit_bit[hole[j]];
         }
     }
     mc->n_deck = 0;
@@ -522,8 +518,8 @@ static void fixed_blocks(mc_spec *mc, uint64_t seed, int64_t block_lo, int64_t b
             if (mc->game != HANDRANK_HOLDEM) {
                 showdown_omaha(&ctx);
             } else if (n == 2) {
-                uint16_t a = hr_finish(key + mc->hole_key[0], bits | mc->hole_bits[0]);
-                uint16_t b = hr_finish(key + mc->hole_key[1], bits | mc->hole_bits[1]);
+                uint16_t a = hr_finish(key + ctx.hole_key[0], bits | ctx.hole_bits[0]);
+                uint16_t b = hr_finish(key + ctx.hole_key[1], bits | ctx.hole_bits[1]);
                 d.won0 += a < b;
                 d.won1 += b < a;
                 d.tied += a == b;
