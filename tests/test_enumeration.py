@@ -260,36 +260,48 @@ def test_ranges_symmetric_runouts(impl: Api) -> None:
         _check_ranges(impl, ranges, board, [], parts=2, symmetric=True)
 
 
-def test_omaha_ranges_against_brute_force(impl: Api) -> None:
-    """Omaha ranges runout by runout: four-card combos, card removal of combos sharing one to four cards."""
+@pytest.mark.parametrize(("sizes", "pool_size"), [((4, 5), 10), ((3, 4, 3), 14)])
+def test_omaha_ranges_against_brute_force(impl: Api, sizes: tuple[int, ...], pool_size: int) -> None:
+    """Omaha ranges runout by runout: four-card combos sharing one to four cards, two and three players."""
     from array import array
     from itertools import combinations, product
     from math import comb
 
     rng = random.Random(21)
+    n = len(sizes)
     for n_board in (4, 5, 3):
         board = rng.sample(range(52), n_board)
         free = [c for c in range(52) if c not in board]
-        pool = rng.sample(free, 9)  # few cards: the combos overlap a lot
+        # Player i's combos come from six cards, two of them shared with the next player's six:
+        # combos overlap by two or three cards within a range, by up to two across ranges.
+        pool = rng.sample(free, pool_size)
         ranges = [
-            [(tuple(sorted(c, reverse=True)), rng.randint(1, 3)) for c in rng.sample(list(combinations(pool, 4)), k)]
-            for k in (3, 4)
+            [
+                (tuple(sorted(c, reverse=True)), rng.randint(1, 3))
+                for c in rng.sample(list(combinations(pool[4 * i : 4 * i + 6], 4)), k)
+            ]
+            for i, k in enumerate(sizes)
         ]
         combos = bytes(c for r in ranges for hand, _ in r for c in hand)
-        offsets = array("q", [0, len(ranges[0]), len(ranges[0]) + len(ranges[1])])
+        offsets = array("q", [0])
+        for r in ranges:
+            offsets.append(offsets[-1] + len(r))
         weights = array("Q", [w for r in ranges for _, w in r])
-        deck = bytes(free)
-        args = (OMAHA.code, 2, 4, combos, offsets, weights, bytes(board), deck, b"")
-        boards, sums = _sum_parts(lambda part, args=args: impl.kernels.enumerate_ranges(*args, part, 2), 2, 2)
-        share = [s[2] for s in sums]
+        args = (OMAHA.code, n, 4, combos, offsets, weights, bytes(board), bytes(free), b"")
+        boards, sums = _sum_parts(lambda part, args=args: impl.kernels.enumerate_ranges(*args, part, 2), 2, n)
         assert boards == comb(len(free), 5 - n_board)
-        expected = [Fraction(0), Fraction(0)]
+        expected = [Fraction(0)] * n
         for extra in combinations(free, 5 - n_board):
             full = [*board, *extra]
-            for (a, wa), (b, wb) in product(*ranges):
-                if set(a) & set(b) or set(a) & set(full) or set(b) & set(full):
+            for choice in product(*ranges):
+                cards = [c for hand, _ in choice for c in hand] + full
+                if len(set(cards)) != len(cards):
                     continue
-                ranks = [oracle.omaha_rank(a, full), oracle.omaha_rank(b, full)]
-                for p in oracle.showdown_winners(ranks):
-                    expected[p] += Fraction(wa * wb, len(oracle.showdown_winners(ranks)))
-        assert [Fraction(s, SHARE_UNIT) for s in share] == expected, n_board
+                weight = 1
+                for _, w in choice:
+                    weight *= w
+                winners = oracle.showdown_winners([oracle.omaha_rank(hand, full) for hand, _ in choice])
+                for p in winners:
+                    expected[p] += Fraction(weight, len(winners))
+        assert sum(expected) > 0  # some matchup is possible
+        assert [Fraction(s[2], SHARE_UNIT) for s in sums] == expected, n_board
