@@ -134,7 +134,7 @@ def test_omaha_parts_against_brute_force(impl: Api) -> None:
 # ---- ranges, runout by runout -----------------------------------------------------------------
 
 
-def _ranges_expected(ranges, board, dead):
+def _ranges_expected(ranges, board, dead, game: str = "holdem"):
     """Brute force: every matchup of disjoint combos, every completion, weights multiplied."""
     from itertools import combinations, product
 
@@ -153,7 +153,11 @@ def _ranges_expected(ranges, board, dead):
             weight = 1
             for _, w in choice:
                 weight *= w
-            winners = oracle.showdown_winners([oracle.rank([*hand, *full]) for hand, _ in choice])
+            if game == "holdem":
+                ranks = [oracle.rank([*hand, *full]) for hand, _ in choice]
+            else:
+                ranks = [oracle.omaha_rank(hand, full) for hand, _ in choice]
+            winners = oracle.showdown_winners(ranks)
             for p in winners:
                 if len(winners) == 1:
                     wins[p] += weight
@@ -264,7 +268,7 @@ def test_ranges_symmetric_runouts(impl: Api) -> None:
 def test_omaha_ranges_against_brute_force(impl: Api, sizes: tuple[int, ...], pool_size: int) -> None:
     """Omaha ranges runout by runout: four-card combos sharing one to four cards, two and three players."""
     from array import array
-    from itertools import combinations, product
+    from itertools import combinations
     from math import comb
 
     rng = random.Random(21)
@@ -290,18 +294,6 @@ def test_omaha_ranges_against_brute_force(impl: Api, sizes: tuple[int, ...], poo
         args = (OMAHA.code, n, 4, combos, offsets, weights, bytes(board), bytes(free), b"")
         boards, sums = _sum_parts(lambda part, args=args: impl.kernels.enumerate_ranges(*args, part, 2), 2, n)
         assert boards == comb(len(free), 5 - n_board)
-        expected = [Fraction(0)] * n
-        for extra in combinations(free, 5 - n_board):
-            full = [*board, *extra]
-            for choice in product(*ranges):
-                cards = [c for hand, _ in choice for c in hand] + full
-                if len(set(cards)) != len(cards):
-                    continue
-                weight = 1
-                for _, w in choice:
-                    weight *= w
-                winners = oracle.showdown_winners([oracle.omaha_rank(hand, full) for hand, _ in choice])
-                for p in winners:
-                    expected[p] += Fraction(weight, len(winners))
+        _, _, expected, _ = _ranges_expected(ranges, board, [], "omaha")
         assert sum(expected) > 0  # some matchup is possible
         assert [Fraction(s[2], SHARE_UNIT) for s in sums] == expected, n_board
