@@ -10,12 +10,17 @@ cards, 2 to 9 players, and cut into any number of parts.
 from __future__ import annotations
 
 import random
+from array import array
 from fractions import Fraction
+from itertools import combinations, product
+from math import comb
 
 import oracle
 import pytest
 from conftest import Api, on
 
+from handrank import _equity
+from handrank._cards import parse_cards
 from handrank._games import HOLDEM, OMAHA
 from handrank._kernels import SHARE_UNIT
 
@@ -102,8 +107,6 @@ def test_preflop_with_most_cards_dead(impl: Api, bias: float) -> None:
     ],
 )
 def test_flush_corner_cases(impl: Api, hands: list[str], board: str) -> None:
-    from handrank._cards import parse_cards
-
     _check(impl, [parse_cards(h) for h in hands], parse_cards(board), [], parts=2)
 
 
@@ -136,8 +139,6 @@ def test_omaha_parts_against_brute_force(impl: Api) -> None:
 
 def _ranges_expected(ranges, board, dead, game: str = "holdem"):
     """Brute force: every matchup of disjoint combos, every completion, weights multiplied."""
-    from itertools import combinations, product
-
     n = len(ranges)
     wins = [0] * n
     ties = [0] * n
@@ -169,8 +170,6 @@ def _ranges_expected(ranges, board, dead, game: str = "holdem"):
 
 
 def _ranges_kernel(impl: Api, ranges, board, dead, perms: bytes, parts: int):
-    from array import array
-
     combos = bytes(c for r in ranges for hand, _ in r for c in hand)
     offsets = array("q", [0])
     weights = array("Q")
@@ -196,13 +195,7 @@ def _random_range(rng: random.Random, taken: set[int], size: int):
 
 
 def _check_ranges(impl: Api, ranges, board, dead, parts: int, symmetric: bool = False) -> None:
-    from math import comb
-
-    from handrank import _equity
-
     masks = [[sum(1 << c for c in hand) for hand, _ in r] for r in ranges]
-    from array import array
-
     perms = _equity._symmetries(masks, array("Q", [w for r in ranges for _, w in r]), board, dead) if symmetric else b""
     boards, sums = _ranges_kernel(impl, ranges, board, dead, perms, parts)
     wins, ties, share, total = _ranges_expected(ranges, board, dead)
@@ -228,7 +221,6 @@ def test_ranges_against_brute_force(impl: Api, n_board: int) -> None:
 
 def test_ranges_share_cards_with_each_other(impl: Api) -> None:
     """The same combo in both ranges, and combos sharing one card: card removal on both sides."""
-    from handrank._cards import parse_cards
 
     def rng_(text: str, w: int = 1):
         return [(tuple(sorted(parse_cards(h), reverse=True)), w) for h in text.split(",")]
@@ -255,10 +247,6 @@ def test_ranges_symmetric_runouts(impl: Api) -> None:
                     closed[(a, b)] = closed[image] = w
             ranges.append(list(closed.items()))
         masks = [[sum(1 << c for c in hand) for hand, _ in r] for r in ranges]
-        from array import array
-
-        from handrank import _equity
-
         perms = _equity._symmetries(masks, array("Q", [w for r in ranges for _, w in r]), board, [])
         assert len(perms) == 8  # the identity and the swap
         _check_ranges(impl, ranges, board, [], parts=2, symmetric=True)
@@ -267,10 +255,6 @@ def test_ranges_symmetric_runouts(impl: Api) -> None:
 @pytest.mark.parametrize(("sizes", "pool_size"), [((4, 5), 10), ((3, 4, 3), 14)])
 def test_omaha_ranges_against_brute_force(impl: Api, sizes: tuple[int, ...], pool_size: int) -> None:
     """Omaha ranges runout by runout: four-card combos sharing one to four cards, two and three players."""
-    from array import array
-    from itertools import combinations
-    from math import comb
-
     rng = random.Random(21)
     n = len(sizes)
     for n_board in (4, 5, 3):
