@@ -298,34 +298,45 @@ HR_INLINE uint64_t mul_hi(uint64_t a, uint64_t b, uint64_t *low) {
 #endif
 }
 
-/* The largest bound a draw may take from the spare word of an earlier one. */
-#define HR_SMALL_DRAW (1u << 16)
+/* The largest bound a draw may take from the spare word of an earlier one, and how many draws share a word. */
+#define HR_SMALL_DRAW 64
+#define HR_DRAWS_PER_WORD 4
 
 /*
- * A block's random stream.  A draw below n is floor(r * n / 2**64) for a
- * 64-bit random r; a draw below n <= HR_SMALL_DRAW keeps the low word of
- * that product, and the next such draw uses it instead of a new number
- * (two draws per number: a card costs half a generator step).
+ * A block's random stream: wyrand (a 64-bit counter, each word the folded
+ * 128-bit product of the counter and the counter xor a constant), seeded
+ * by splitmix64 from (seed, block).  A draw below n is floor(r * n / 2**64)
+ * for a word r.  A draw below n <= HR_SMALL_DRAW (a card, a combo of a
+ * small range) keeps the low word of that product, and the next such draw
+ * multiplies it instead of a new word, up to HR_DRAWS_PER_WORD draws per
+ * word: each takes at most six of its bits, and forty are left for the last.
  */
 typedef struct {
     uint64_t state, spare;
-    int has_spare;
+    int left; /* draws the spare word still holds */
 } stream;
 
+HR_INLINE uint64_t next_word(stream *s) {
+    uint64_t low, x = (s->state += 0xa0761d6478bd642fULL);
+    uint64_t high = mul_hi(x, x ^ 0xe7037ed1a0b428dbULL, &low);
+    return high ^ low;
+}
+
 HR_INLINE uint64_t draw_small(stream *s, uint64_t n) {
-    uint64_t low, r;
-    if (s->has_spare) {
-        s->has_spare = 0;
-        return mul_hi(s->spare, n, &low);
+    uint64_t r;
+    if (s->left) {
+        s->left--;
+        r = s->spare;
+    } else {
+        s->left = HR_DRAWS_PER_WORD - 1;
+        r = next_word(s);
     }
-    r = next_random(&s->state);
-    s->has_spare = 1;
     return mul_hi(r, n, &s->spare);
 }
 
 HR_INLINE uint64_t draw_big(stream *s, uint64_t n) {
     uint64_t low;
-    return mul_hi(next_random(&s->state), n, &low);
+    return mul_hi(next_word(s), n, &low);
 }
 
 /* What every trial of one Monte Carlo run deals from. */
@@ -338,6 +349,7 @@ typedef struct {
     uint64_t taken;                    /* the board's and the dead cards: never dealt */
     const uint64_t *excluded;          /* per player: cards a random hand may not hold */
     int uniform[HANDRANK_MAX_PLAYERS]; /* player p's combos all weigh the same */
+    int dealt[HANDRANK_MAX_PLAYERS];   /* player p holds a random hand dealt from the deck (no excluded cards) */
     int fixed;                         /* every player holds one hand: the deck is the same every trial
                                           (-1: hands that collide, no possible deal) */
     uint8_t deck[52];                  /* then: the cards left for the board */
@@ -353,6 +365,7 @@ static void prepare(mc_spec *mc) {
         for (int64_t i = 1; i < n && uniform; i++)
             uniform = cw[i] - cw[i - 1] == cw[0];
         mc->uniform[p] = uniform;
+        mc->dealt[p] = n == 0 && !mc->excluded[p];
         mc->fixed &= n == 1;
     }
     if (!mc->fixed)
@@ -380,14 +393,6 @@ HR_INLINE stream block_stream(uint64_t seed, int64_t block) {
     return s;
 }
 
-/* A card in neither *used nor `avoid`, uniform by rejection, added to *used. */
-HR_INLINE uint8_t draw_card(stream *s, uint64_t *used, uint64_t avoid) {
-    uint64_t c;
-    do c = draw_small(s, 52); while ((*used | avoid) >> c & 1);
-    *used |= 1ULL << c;
-    return (uint8_t)c;
-}
-
 /* Which of n > 1 combos to take, by the cumulative weights cw of just those combos. */
 HR_INLINE int64_t draw_combo(stream *s, const uint64_t *cw, int64_t n, int uniform) {
     if (uniform)
@@ -405,73 +410,119 @@ HR_INLINE int64_t draw_combo(stream *s, const uint64_t *cw, int64_t n, int unifo
 }
 
 /*
- * A trial's deck: the cards not on the board or dead, in the order earlier
- * trials of the block shuffled them.  Each trial deals from the front by a
- * partial Fisher-Yates shuffle, passing over cards already used (held in a
- * range's combo): the cards it takes are a uniform sample of the others.
+ * A trial's deck: the cards not on the board or dead, in order.  The
+ * trial moves the cards its drawn hands hold to the back, then deals the
+ * other hands and the board from the front by a partial Fisher-Yates
+ * shuffle of the rest: a uniform sample of the cards left, nothing drawn
+ * twice and nothing passed over.
  */
 typedef struct {
-    uint8_t card[52];
-    int n, next;
-} deck_state;
+    uint8_t card[52]; /* the cards in order */
+    uint8_t at[52];   /* each card's place in it */
+    int n;
+} sorted_deck;
 
-HR_INLINE uint8_t deck_card(stream *s, deck_state *d, uint64_t *used) {
-    for (;;) {
-        int i = d->next + (int)draw_small(s, (uint64_t)(d->n - d->next));
-        uint8_t c = d->card[i];
-        d->card[i] = d->card[d->next];
-        d->card[d->next++] = c;
-        if (!(*used >> c & 1)) {
-            *used |= 1ULL << c;
-            return c;
+HR_INLINE void sorted_deck_init(sorted_deck *d, uint64_t taken) {
+    d->n = 0;
+    for (int c = 0; c < 52; c++)
+        if (!(taken >> c & 1)) {
+            d->card[d->n] = (uint8_t)c;
+            d->at[c] = (uint8_t)d->n++;
         }
-    }
+}
+
+HR_INLINE void swap_cards(uint8_t *card, int i, int j) {
+    uint8_t a = card[i];
+    card[i] = card[j];
+    card[j] = a;
 }
 
 /*
- * Player p's hand into `hole`, from its range or (none given) the deck (by
- * rejection when the hand may not hold some cards); 0 when a combo hits a
- * used card.
+ * The cards of `held` (in the deck, not yet moved) to the back of a deck
+ * still in order, highest first, so each is still in its first place when
+ * its turn comes; returns the new back.
  */
-HR_INLINE int draw_hand(const mc_spec *mc, int p, stream *s, deck_state *d, uint64_t *used, uint8_t *hole) {
+HR_INLINE int move_back(uint8_t *card, const sorted_deck *d, uint64_t held) {
+    int back = d->n;
+    while (held) {
+        int c = hr_msb64(held);
+        swap_cards(card, d->at[c], --back);
+        held ^= 1ULL << c;
+    }
+    return back;
+}
+
+/* The card at a uniform place of front..top - 1, swapped to the front, which moves up one. */
+HR_INLINE uint8_t deal_front(stream *s, uint8_t *card, int *front, int top) {
+    int i = *front + (int)draw_small(s, (uint64_t)(top - *front));
+    swap_cards(card, i, *front);
+    return card[(*front)++];
+}
+
+/*
+ * Player p's drawn hand into `hole`: a combo of its range by weight, or
+ * (a random hand that may not hold some cards) a uniform hand of the
+ * cards it may hold.  Returns 0 when it meets a card in *used; its cards
+ * are added to *used either way.
+ */
+HR_INLINE int draw_hand(const mc_spec *mc, int p, stream *s, uint64_t *used, uint8_t *hole) {
     int64_t lo = mc->offsets[p], n = mc->offsets[p + 1] - lo;
+    uint64_t mine = 0;
     if (n == 0) {
-        for (int j = 0; j < mc->hole_size; j++)
-            hole[j] = mc->excluded[p] ? draw_card(s, used, mc->excluded[p]) : deck_card(s, d, used);
-        return 1;
+        uint64_t allowed = ~(mc->taken | mc->excluded[p]);
+        for (int j = 0; j < mc->hole_size; j++) {
+            uint64_t c;
+            do c = draw_small(s, 52); while (!((allowed & ~mine) >> c & 1));
+            mine |= 1ULL << c;
+            hole[j] = (uint8_t)c;
+        }
+    } else {
+        /* a fixed hand draws nothing */
+        int64_t a = n == 1 ? 0 : draw_combo(s, mc->cum_weights + lo, n, mc->uniform[p]);
+        const uint8_t *combo = mc->combos + (lo + a) * mc->hole_size;
+        for (int j = 0; j < mc->hole_size; j++) {
+            mine |= 1ULL << combo[j];
+            hole[j] = combo[j];
+        }
     }
-    /* a fixed hand draws nothing */
-    int64_t a = n == 1 ? 0 : draw_combo(s, mc->cum_weights + lo, n, mc->uniform[p]);
-    const uint8_t *combo = mc->combos + (lo + a) * mc->hole_size;
-    int ok = 1;
-    for (int j = 0; j < mc->hole_size; j++) {
-        if (*used >> combo[j] & 1)
-            ok = 0;
-        *used |= 1ULL << combo[j];
-        hole[j] = combo[j];
-    }
+    int ok = !(*used & mine);
+    *used |= mine;
     return ok;
 }
 
 /*
- * Every player's hand into `holes`, their cards added to *used.  A deal in
- * which a combo meets a card already used is dropped and redrawn whole, so
- * every possible deal keeps the odds its weights give it; 0 after
- * `max_redraws` such deals in a row.
+ * Every player's hand into `holes`.  First the drawn hands (ranges, fixed
+ * hands, random hands that may not hold some cards), each from its own
+ * odds: a deal in which two meet, or one meets the board or a dead card,
+ * is dropped and drawn again whole, so every possible deal keeps the odds
+ * its weights give it.  Their cards go to the back of the deck; then the
+ * other random hands come from its front.  Returns the front (the next
+ * card to deal) and in *top the back, or -1 after `max_redraws` such
+ * deals in a row.
  */
-HR_INLINE int deal_hands(const mc_spec *mc, int64_t max_redraws, stream *s, deck_state *d, uint64_t *used,
-                         uint8_t *holes) {
+HR_INLINE int deal_hands(const mc_spec *mc, int64_t max_redraws, stream *s, const sorted_deck *d, uint8_t *card,
+                         int *top, uint8_t *holes) {
+    const int n = mc->n_players, h = mc->hole_size;
+    uint64_t used;
     for (int64_t redraws = 0;;) {
-        *used = mc->taken;
-        d->next = 0;
+        used = mc->taken;
         int ok = 1;
-        for (int p = 0; p < mc->n_players && ok; p++)
-            ok = draw_hand(mc, p, s, d, used, holes + p * mc->hole_size);
+        for (int p = 0; p < n && ok; p++)
+            if (!mc->dealt[p])
+                ok = draw_hand(mc, p, s, &used, holes + p * h);
         if (ok)
-            return 1;
+            break;
         if (++redraws >= max_redraws)
-            return 0;
+            return -1;
     }
+    memcpy(card, d->card, sizeof d->card);
+    int back = move_back(card, d, used & ~mc->taken), front = 0;
+    for (int p = 0; p < n; p++)
+        if (mc->dealt[p])
+            for (int j = 0; j < h; j++)
+                holes[p * h + j] = deal_front(s, card, &front, back);
+    *top = back;
+    return front;
 }
 
 /* Heads-up Hold'em showdowns counted in registers, credited once. */
@@ -498,7 +549,7 @@ static void fixed_blocks(mc_spec *mc, uint64_t seed, int64_t block_lo, int64_t b
     duel d = {0, 0, 0};
     showdown_ctx ctx;
     init_ctx(&ctx, mc->game, mc->combos, n, mc->hole_size, out);
-    for (int j = 0; j < mc->n_board; j++)
+    for (int j = 0; j < mc->n_board && j < 5; j++)
         ctx.board[j] = mc->board[j];
     for (int64_t block = block_lo; block < block_hi; block++) {
         stream s = block_stream(seed, block);
@@ -532,6 +583,111 @@ static void fixed_blocks(mc_spec *mc, uint64_t seed, int64_t block_lo, int64_t b
         duel_credit(&d, out);
 }
 
+/*
+ * Heads-up Hold'em, no random hand with excluded cards: deal_hands and the
+ * board of the main loop, draw for draw, with all state in locals and the
+ * kinds of hand (dealt from the deck or drawn) as constants.
+ */
+HR_INLINE int64_t duel_run(const mc_spec *mc, const sorted_deck *d, uint64_t seed, int64_t block_lo, int64_t block_hi,
+                           int64_t block_trials, int64_t max_redraws, handrank_tally *out, const int dealt0,
+                           const int dealt1, const int preflop) {
+    const uint64_t taken = mc->taken;
+    const int k = preflop ? 5 : 5 - mc->n_board;
+    const int dealt[2] = {dealt0, dealt1};
+    const uint8_t *cards[2];
+    const uint64_t *cw[2];
+    int64_t count[2];
+    int uniform[2];
+    for (int p = 0; p < 2; p++) {
+        cards[p] = mc->combos + 2 * mc->offsets[p];
+        cw[p] = mc->cum_weights + mc->offsets[p];
+        count[p] = mc->offsets[p + 1] - mc->offsets[p];
+        uniform[p] = mc->uniform[p];
+    }
+    uint64_t base_key = HANDRANK_KEY_BIAS, base_bits = 0;
+    for (int j = 0; j < mc->n_board; j++) {
+        base_key += handrank_card_key[mc->board[j]];
+        base_bits |= handrank_suit_bit[mc->board[j]];
+    }
+    uint64_t won0 = 0, won1 = 0, tied = 0;
+    int64_t trials = 0;
+    for (int64_t block = block_lo; block < block_hi; block++) {
+        stream s = block_stream(seed, block);
+        for (int64_t t = 0; t < block_trials; t++) {
+            uint8_t hole[4], card[52];
+            uint64_t used;
+            for (int64_t redraws = 0;;) {
+                used = taken;
+                int ok = 1;
+                for (int p = 0; p < 2 && ok; p++) {
+                    if (dealt[p])
+                        continue;
+                    int64_t i = count[p] == 1 ? 0 : draw_combo(&s, cw[p], count[p], uniform[p]);
+                    hole[2 * p] = cards[p][2 * i];
+                    hole[2 * p + 1] = cards[p][2 * i + 1];
+                    uint64_t m = 1ULL << hole[2 * p] | 1ULL << hole[2 * p + 1];
+                    ok = !(used & m);
+                    used |= m;
+                }
+                if (ok)
+                    break;
+                if (++redraws >= max_redraws)
+                    return -1;
+            }
+            memcpy(card, d->card, sizeof card);
+            int back, front = 0;
+            if (dealt0 != dealt1) {
+                /* one drawn hand: its two cards, the higher first */
+                int p = dealt0 ? 1 : 0;
+                uint8_t hi = hole[2 * p] > hole[2 * p + 1] ? hole[2 * p] : hole[2 * p + 1];
+                uint8_t lo = (uint8_t)(hole[2 * p] ^ hole[2 * p + 1] ^ hi);
+                swap_cards(card, d->at[hi], d->n - 1);
+                swap_cards(card, d->at[lo], d->n - 2);
+                back = d->n - 2;
+            } else {
+                back = move_back(card, d, used & ~taken);
+            }
+            for (int p = 0; p < 2; p++)
+                if (dealt[p]) {
+                    hole[2 * p] = deal_front(&s, card, &front, back);
+                    hole[2 * p + 1] = deal_front(&s, card, &front, back);
+                }
+            uint64_t key = base_key, bits = base_bits;
+            for (int j = 0; j < k; j++) {
+                uint8_t c = deal_front(&s, card, &front, back);
+                key += handrank_card_key[c];
+                bits |= handrank_suit_bit[c];
+            }
+            uint16_t r0 = hr_finish(key + handrank_card_key[hole[0]] + handrank_card_key[hole[1]],
+                                    bits | handrank_suit_bit[hole[0]] | handrank_suit_bit[hole[1]]);
+            uint16_t r1 = hr_finish(key + handrank_card_key[hole[2]] + handrank_card_key[hole[3]],
+                                    bits | handrank_suit_bit[hole[2]] | handrank_suit_bit[hole[3]]);
+            won0 += r0 < r1;
+            won1 += r1 < r0;
+            tied += r0 == r1;
+            trials++;
+        }
+    }
+    hr_credit_duel(&out[0], &out[1], won0, won1, tied);
+    return trials;
+}
+
+static int64_t duel_blocks(const mc_spec *mc, const sorted_deck *d, uint64_t seed, int64_t lo, int64_t hi,
+                           int64_t trials, int64_t max_redraws, handrank_tally *out) {
+    if (mc->n_board == 0) {
+        if (mc->dealt[0])
+            return mc->dealt[1] ? duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, 1, 1, 1)
+                                : duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, 1, 0, 1);
+        return mc->dealt[1] ? duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, 0, 1, 1)
+                            : duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, 0, 0, 1);
+    }
+    if (mc->dealt[0])
+        return mc->dealt[1] ? duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, 1, 1, 0)
+                            : duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, 1, 0, 0);
+    return mc->dealt[1] ? duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, 0, 1, 0)
+                        : duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, 0, 0, 0);
+}
+
 int64_t handrank_monte_carlo(enum handrank_game game, int n_players, int hole_size, const uint8_t *combos,
                              const int64_t *offsets, const uint64_t *cum_weights,
                              const uint8_t *board, int n_board, uint64_t dead, const uint64_t *excluded,
@@ -561,37 +717,28 @@ int64_t handrank_monte_carlo(enum handrank_game game, int n_players, int hole_si
         base_key += handrank_card_key[board[j]];
         base_bits |= handrank_suit_bit[board[j]];
     }
-    duel d = {0, 0, 0};
-    deck_state sorted = {.n = 0};
-    for (int c = 0; c < 52; c++)
-        if (!(mc.taken >> c & 1))
-            sorted.card[sorted.n++] = (uint8_t)c;
+    sorted_deck sorted;
+    sorted_deck_init(&sorted, mc.taken);
+    if (game == HANDRANK_HOLDEM && n_players == 2 && (mc.dealt[0] || offsets[1] > offsets[0]) &&
+        (mc.dealt[1] || offsets[2] > offsets[1]))
+        return duel_blocks(&mc, &sorted, seed, block_lo, block_hi, block_trials, max_redraws, out);
     int64_t trials = 0;
     for (int64_t block = block_lo; block < block_hi; block++) {
         stream s = block_stream(seed, block);
-        deck_state deck = sorted;
         for (int64_t t = 0; t < block_trials; t++) {
-            uint64_t used;
-            if (!deal_hands(&mc, max_redraws, &s, &deck, &used, holes))
+            uint8_t card[52];
+            int top, front = deal_hands(&mc, max_redraws, &s, &sorted, card, &top, holes);
+            if (front < 0)
                 return -1;
             uint64_t key = base_key, bits = base_bits;
             for (int j = n_board; j < 5; j++) {
-                uint8_t c = deck_card(&s, &deck, &used);
+                uint8_t c = deal_front(&s, card, &front, top);
                 ctx.board[j] = c;
                 key += handrank_card_key[c];
                 bits |= handrank_suit_bit[c];
             }
             if (game != HANDRANK_HOLDEM) {
                 showdown_omaha(&ctx);
-            } else if (n_players == 2) {
-                uint64_t k0 = handrank_card_key[holes[0]] + handrank_card_key[holes[1]];
-                uint64_t k1 = handrank_card_key[holes[2]] + handrank_card_key[holes[3]];
-                uint64_t b0 = handrank_suit_bit[holes[0]] | handrank_suit_bit[holes[1]];
-                uint64_t b1 = handrank_suit_bit[holes[2]] | handrank_suit_bit[holes[3]];
-                uint16_t a = hr_finish(key + k0, bits | b0), b = hr_finish(key + k1, bits | b1);
-                d.won0 += a < b;
-                d.won1 += b < a;
-                d.tied += a == b;
             } else {
                 for (int p = 0; p < n_players; p++) {
                     ctx.hole_key[p] = handrank_card_key[holes[2 * p]] + handrank_card_key[holes[2 * p + 1]];
@@ -602,7 +749,5 @@ int64_t handrank_monte_carlo(enum handrank_game game, int n_players, int hole_si
             trials++;
         }
     }
-    if (game == HANDRANK_HOLDEM && n_players == 2)
-        duel_credit(&d, out);
     return trials;
 }

@@ -157,8 +157,11 @@ uint64_t handrank_enumerate_ranges(const handrank_ranges *ranges, const uint8_t 
  * hand from combos[offsets[p] .. offsets[p + 1]) (hole_size ids each) with
  * probability proportional to the step in cum_weights (cumulative integer
  * weights; a span of one combo draws no random number), or, when that span
- * is empty, `hole_size` random cards.  A deal
- * whose hands collide with each other, the board or `dead` is redrawn.
+ * is empty, `hole_size` random cards (avoiding excluded[p]).  The drawn
+ * hands (combos, and random hands with excluded cards) come first, each
+ * from its own odds, and a deal in which they collide with each other, the
+ * board or `dead` is redrawn whole; random hands without excluded cards
+ * are then dealt from the cards left, and the board after them.
  * Adds to out[0..n_players); returns the number of trials, or -1 when some
  * trial was redrawn `max_redraws` times in a row (the ranges leave almost
  * no possible deal).

@@ -12,9 +12,11 @@
 #include <intrin.h>
 #define HR_INLINE static __forceinline
 static __inline int hr_ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+static __inline int hr_msb64(uint64_t x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
 #else
 #define HR_INLINE static inline __attribute__((always_inline))
 #define hr_ctz64(x) __builtin_ctzll(x)
+#define hr_msb64(x) (63 - __builtin_clzll(x)) /* the highest set bit of x != 0 */
 #endif
 
 /*

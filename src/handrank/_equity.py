@@ -258,6 +258,11 @@ def equity(
     seed_used = int.from_bytes(os.urandom(8), "little") if seed is None else (seed_asked or 0) % (1 << 64)
     trials_asked = (DEFAULT_TRIALS if stop is None else MAX_TRIALS) if trials is None else trials
     excluded = [sum(1 << c for c in p.dead) if isinstance(p, Range) else 0 for p in players]
+    # A range of every hand left, equally weighted, is a random hand: dealt from the deck, never redrawn.
+    every = math.comb(52 - len(taken), hole_size)
+    for i, combos in enumerate(lists):
+        if combos is not None and len(combos) == every and len({w for _, w in combos}) == 1:
+            lists[i], excluded[i] = None, 0
     return _monte_carlo(
         lists, excluded, board_ids, dead_ids, rules, hole_size, trials_asked, seed_used, count, progress, stop
     )

@@ -509,36 +509,51 @@ def _every_matchup(
             _every_matchup(ranked, p + 1, used | mask, weight * w, ranks, out)
 
 
-_SMALL_DRAW = 1 << 16
+_SMALL_DRAW = 64  # draws below this many share a random word (csrc/equity.c, HR_SMALL_DRAW)
+_DRAWS_PER_WORD = 4
 _WORD = (1 << 64) - 1
 
 
 class _Stream:
     """A block's random stream, drawn as csrc/equity.c draws it (``stream``, ``draw_small``, ``draw_big``)."""
 
-    __slots__ = ("has_spare", "spare", "state")
+    __slots__ = ("left", "spare", "state")
 
     def __init__(self, seed: int, block: int) -> None:
         _, z = _splitmix(seed)
         _, z = _splitmix(z ^ block)
         self.state = z  # as block_stream leaves it
         self.spare = 0
-        self.has_spare = False
+        self.left = 0
+
+    def word(self) -> int:
+        """The next wyrand word."""
+        self.state = x = (self.state + 0xA0761D6478BD642F) & _WORD
+        product = x * (x ^ 0xE7037ED1A0B428DB)
+        return (product >> 64) ^ (product & _WORD)
 
     def small(self, n: int) -> int:
-        """Below n <= 2**16; two such draws share one random number."""
-        if self.has_spare:
-            self.has_spare = False
-            return (self.spare * n) >> 64
-        self.state, r = _splitmix(self.state)
+        """Below n <= 64; four such draws share one word."""
+        if self.left:
+            self.left -= 1
+            r = self.spare
+        else:
+            self.left = _DRAWS_PER_WORD - 1
+            r = self.word()
         x = r * n
         self.spare = x & _WORD
-        self.has_spare = True
         return x >> 64
 
     def big(self, n: int) -> int:
-        self.state, r = _splitmix(self.state)
-        return (r * n) >> 64
+        return (self.word() * n) >> 64
+
+
+def _deal_front(stream: _Stream, deck: list[int], front: int, back: int, count: int) -> list[int]:
+    """``count`` cards by a partial Fisher-Yates shuffle of deck[front:back] (csrc/equity.c, deal_front)."""
+    for j in range(front, front + count):
+        i = j + stream.small(back - j)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck[front : front + count]
 
 
 def monte_carlo(
@@ -587,62 +602,43 @@ def monte_carlo(
                 _settle(game, hands, fixed + deck[:k], out)
         return (block_hi - block_lo) * block_trials, [Tally(*t) for t in out]
     sorted_deck = [c for c in range(52) if not taken >> c & 1]
-    deck = list(sorted_deck)
-    used = taken
-    top = 0
-
-    def deck_card() -> int:
-        """The next unused card by a partial Fisher-Yates shuffle of the deck (csrc/equity.c, deck_card)."""
-        nonlocal used, top
-        while True:
-            i = top + stream.small(len(deck) - top)
-            deck[i], deck[top] = deck[top], deck[i]
-            c = deck[top]
-            top += 1
-            if not used >> c & 1:
-                used |= 1 << c
-                return c
-
+    place = {c: i for i, c in enumerate(sorted_deck)}
+    dealt = [lo == hi and not excluded[p] for p, (lo, hi) in enumerate(spans)]
     trials = 0
     for block in range(block_lo, block_hi):
         stream = _Stream(seed, block)
-        deck = list(sorted_deck)
         for _ in range(block_trials):
+            # The drawn hands, each from its own odds; a deal where two meet is drawn again whole.
             redraws = 0
             while True:
                 used = taken
-                top = 0
-                hands = []
+                hands = [[] for _ in spans]
                 ok = True
                 for p, (lo, hi) in enumerate(spans):
-                    if lo == hi:
-                        hand = []
-                        avoid = excluded[p]
+                    if dealt[p]:
+                        continue
+                    if lo == hi:  # a random hand that may not hold some cards
+                        allowed = ~(taken | excluded[p])
+                        mine = 0
                         for _ in range(hole_size):
-                            if not avoid:
-                                hand.append(deck_card())
-                                continue
                             while True:
                                 c = stream.small(52)
-                                if not (used | avoid) >> c & 1:
+                                if (allowed & ~mine) >> c & 1:
                                     break
-                            used |= 1 << c
-                            hand.append(c)
-                        hands.append(hand)
-                        continue
-                    if hi - lo == 1:
-                        pick = lo  # a fixed hand draws nothing
-                    elif uniform[p]:
-                        n = hi - lo
-                        pick = lo + (stream.small(n) if n <= _SMALL_DRAW else stream.big(n))
+                            mine |= 1 << c
+                            hands[p].append(c)
                     else:
-                        pick = bisect_right(cum, stream.big(cum[hi - 1]), lo, hi)
-                    hand = list(combos[pick * hole_size : (pick + 1) * hole_size])
-                    for c in hand:
-                        if used >> c & 1:
-                            ok = False
-                        used |= 1 << c
-                    hands.append(hand)
+                        if hi - lo == 1:
+                            pick = lo  # a fixed hand draws nothing
+                        elif uniform[p]:
+                            n = hi - lo
+                            pick = lo + (stream.small(n) if n <= _SMALL_DRAW else stream.big(n))
+                        else:
+                            pick = bisect_right(cum, stream.big(cum[hi - 1]), lo, hi)
+                        hands[p] = list(combos[pick * hole_size : (pick + 1) * hole_size])
+                        mine = sum(1 << c for c in hands[p])
+                    ok = not used & mine
+                    used |= mine
                     if not ok:
                         break
                 if ok:
@@ -650,9 +646,19 @@ def monte_carlo(
                 redraws += 1
                 if redraws >= max_redraws:
                     return -1, [Tally(*t) for t in out]
-            full = list(fixed)
-            while len(full) < 5:
-                full.append(deck_card())
+            # Their cards to the back of the sorted deck, highest first; the rest dealt from the front.
+            deck = list(sorted_deck)
+            back = len(deck)
+            for c in sorted((c for c in range(52) if (used & ~taken) >> c & 1), reverse=True):
+                back -= 1
+                i = place[c]
+                deck[i], deck[back] = deck[back], deck[i]
+            front = 0
+            for p in range(n_players):
+                if dealt[p]:
+                    hands[p] = _deal_front(stream, deck, front, back, hole_size)
+                    front += hole_size
+            full = fixed + _deal_front(stream, deck, front, back, 5 - len(fixed))
             _settle(game, hands, full, out)
             trials += 1
     return trials, [Tally(*t) for t in out]
