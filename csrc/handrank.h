@@ -137,9 +137,10 @@ size_t handrank_ranges_scratch(const handrank_ranges *ranges);
  * card mask is settled, counted as many times as its orbit has runouts.
  * Work items are the first card drawn (deck[i] for i % parts == part; a full
  * board is one item, done by part 0); in Hold'em with three players or
- * more, whose matchups are each counted by multisets of board ranks
- * instead, they are the matchups of disjoint combos, in the order of nested
- * loops over the players' combos (`perms` unused).  Adds to
+ * more, whose matchups are counted by multisets of board ranks instead
+ * (each combo ranked once per multiset for all its matchups, when at most
+ * two cards are to come), they are the matchups of disjoint combos, in the
+ * order of nested loops over the players' combos (`perms` unused).  Adds to
  * out[0..n_players) and returns the runouts counted (all of them by part 0
  * in the second case).  The caller keeps the sums below 2**63:
  * runouts x the product of the ranges' total weights x

@@ -9,10 +9,19 @@
  * of the smaller range reads its wins, ties and losses from the sums, less
  * the combos that share a card with it (card removal).  Three players or
  * more visit every matchup of live combos (Omaha), or, in Hold'em, count
- * each matchup's boards by their ranks (walk).
+ * each matchup's boards by their ranks: from ranks every combo has once
+ * per multiset of the cards to come (shared_holdem, on a flop or later),
+ * or matchup by matchup (walk, before the flop).
  */
 #include "handrank.h"
 #include "internal.h"
+
+/* The next `bytes` of scratch memory, 8-byte aligned when *at is. */
+HR_INLINE char *carve(char **at, size_t bytes) {
+    char *p = *at;
+    *at += (bytes + 7) & ~(size_t)7;
+    return p;
+}
 
 /* One bit per class 0..7462 */
 #define HR_RANK_WORDS ((7463 + 63) / 64)
@@ -37,13 +46,6 @@ typedef struct {
     handrank_tally *out;
 } ranges_ctx;
 
-size_t handrank_ranges_scratch(const handrank_ranges *spec) {
-    int64_t total = spec->offsets[spec->n_players];
-    size_t size = (size_t)total * (sizeof(uint16_t) + 3 * sizeof(uint64_t) + 2 * sizeof(int32_t));
-    size += (size_t)(total * spec->hole_size) * sizeof(int32_t) + 53 * sizeof(int32_t);
-    size += 2 * (size_t)(total + 1) * sizeof(uint64_t);
-    return size + 64;
-}
 
 /* Rank every combo on the complete board in ctx->board, 0 for those it meets. */
 static void rank_combos(ranges_ctx *ctx) {
@@ -250,9 +252,10 @@ static uint64_t runouts(ranges_ctx *ctx, const uint8_t *deck, int n_deck, int st
 }
 
 /*
- * Hold'em, three players or more: matchup by matchup, each counted by
- * multisets of board ranks (handrank_holdem_boards), which for these
- * costs far less than ranking every combo on every runout.  Items are the
+ * Hold'em, three players or more, three board cards or more to come:
+ * matchup by matchup, each counted by multisets of board ranks
+ * (handrank_holdem_boards), which for these costs far less than ranking
+ * every combo on every runout.  Items are the
  * matchups of pairwise disjoint combos, in the order of nested loops over
  * the players' combos.
  */
@@ -298,6 +301,322 @@ static void walk(matchup_walk *m, int p, uint64_t used, uint64_t weight) {
     }
 }
 
+/*
+ * Hold'em, three players or more, with at most two board cards to come:
+ * the runouts by their multisets of ranks, as for one matchup in
+ * handrank_holdem_boards, but with every combo ranked once per multiset
+ * for all the matchups it is in.  A matchup counts each multiset's
+ * runouts from the cards it leaves, then takes back and credits anew the
+ * runouts on which one of its players makes a flush, from a list of the
+ * runouts that put three cards or more of one suit on the board (grouped
+ * by suit, most of it first).  Showdowns are summed by the mask of the
+ * players who split the pot and credited at the end.  Items are the
+ * matchups of pairwise disjoint combos, in the order of nested loops over
+ * the players' combos.
+ */
+
+/* The most multisets of two ranks, and the most runouts of two cards. */
+#define HR_PAIR_SETS 91
+#define HR_MAX_RUNOUTS 1176
+
+typedef struct {
+    uint64_t mask;     /* the runout's cards */
+    uint16_t bits;     /* the flush suit's ranks on the board and the runout */
+    uint8_t count;     /* how many */
+    uint8_t set;       /* the runout's multiset of ranks */
+} flush_runout;
+
+typedef struct {
+    const handrank_ranges *spec;
+    int k, n_sets, part, parts;
+    int64_t item;
+    int rank1[HR_PAIR_SETS], rank2[HR_PAIR_SETS]; /* each multiset's ranks (rank2: k == 2) */
+    int avail[13];                                /* the deck's cards of each rank */
+    uint64_t deck_mask, board_mask;
+    const uint16_t *plain;  /* per combo, its rank on each multiset, flushes aside */
+    const uint64_t *mask;   /* per combo: its cards */
+    const uint64_t *bits;   /* per combo: the OR of its suit bits */
+    const flush_runout *flushes;
+    int flush_at[5];        /* suit s's flush runouts: flushes[flush_at[s] .. flush_at[s + 1]) */
+    int32_t member[HANDRANK_MAX_PLAYERS];
+    uint64_t acc[1 << HANDRANK_MAX_PLAYERS]; /* weighted showdowns by the mask of the players who split the pot */
+} shared_walk;
+
+HR_INLINE unsigned split_mask(const uint16_t *rank, int n) {
+    if (n == 3) {
+        uint16_t best = rank[0] < rank[1] ? rank[0] : rank[1];
+        best = rank[2] < best ? rank[2] : best;
+        return (unsigned)(rank[0] == best) | (unsigned)(rank[1] == best) << 1 | (unsigned)(rank[2] == best) << 2;
+    }
+    uint16_t best = rank[0];
+    for (int p = 1; p < n; p++)
+        best = rank[p] < best ? rank[p] : best;
+    unsigned mask = 0;
+    for (int p = 0; p < n; p++)
+        mask |= (unsigned)(rank[p] == best) << p;
+    return mask;
+}
+
+/* One matchup (m->member), weight w: its runouts by multiset, then its flushes. */
+static void shared_matchup(shared_walk *m, uint64_t used, uint64_t w) {
+    const int n = m->spec->n_players, sets = m->n_sets;
+    const uint16_t *row[HANDRANK_MAX_PLAYERS];
+    int avail[13];
+    memcpy(avail, m->avail, sizeof avail);
+    uint64_t in_deck = used & m->deck_mask;
+    while (in_deck) {
+        avail[hr_ctz64(in_deck) >> 2]--;
+        in_deck &= in_deck - 1;
+    }
+    for (int p = 0; p < n; p++)
+        row[p] = m->plain + (size_t)m->member[p] * (size_t)sets;
+    uint16_t rank[HANDRANK_MAX_PLAYERS], real[HANDRANK_MAX_PLAYERS];
+    for (int d = 0; d < sets; d++) {
+        uint64_t ways;
+        if (m->k == 2) {
+            int a = avail[m->rank1[d]], b = avail[m->rank2[d]];
+            ways = m->rank1[d] == m->rank2[d] ? (uint64_t)(a * (a - 1) / 2) : (uint64_t)(a * b);
+        } else {
+            ways = m->k == 1 ? (uint64_t)avail[m->rank1[d]] : 1;
+        }
+        if (!ways)
+            continue;
+        for (int p = 0; p < n; p++)
+            rank[p] = row[p][d];
+        m->acc[split_mask(rank, n)] += w * ways;
+    }
+    for (int s = 0; s < 4; s++) {
+        /* the players who hold enough of suit s for a flush on some of its runouts */
+        int most = 0, able[HANDRANK_MAX_PLAYERS], n_able = 0, count[HANDRANK_MAX_PLAYERS];
+        uint16_t held[HANDRANK_MAX_PLAYERS];
+        for (int p = 0; p < n; p++) {
+            held[p] = (uint16_t)(m->bits[m->member[p]] >> (16 * s) & HR_SUIT_RANKS);
+            count[p] = hr_popcount64(held[p]);
+            most = count[p] > most ? count[p] : most;
+        }
+        int f = m->flush_at[s], end = m->flush_at[s + 1];
+        if (f == end || m->flushes[f].count + most < 5)
+            continue;
+        for (int p = 0; p < n; p++)
+            if (m->flushes[f].count + count[p] >= 5)
+                able[n_able++] = p;
+        for (; f < end; f++) {
+            const flush_runout *r = &m->flushes[f];
+            if (r->count + most < 5)
+                break; /* the rest put fewer suited cards on the board */
+            if (r->mask & used)
+                continue;
+            for (int p = 0; p < n; p++)
+                rank[p] = real[p] = row[p][r->set];
+            int changed = 0;
+            for (int q = 0; q < n_able; q++) {
+                int p = able[q];
+                if (r->count + count[p] >= 5) {
+                    real[p] = handrank_flush[r->bits | held[p]];
+                    changed = 1;
+                }
+            }
+            if (!changed)
+                continue;
+            unsigned before = split_mask(rank, n), after = split_mask(real, n);
+            m->acc[before] -= w;
+            m->acc[after] += w;
+        }
+    }
+}
+
+static void shared_walk_from(shared_walk *m, int p, uint64_t used, uint64_t weight) {
+    const handrank_ranges *spec = m->spec;
+    for (int64_t i = spec->offsets[p]; i < spec->offsets[p + 1]; i++) {
+        uint64_t mask = m->mask[i];
+        if (mask & used)
+            continue;
+        m->member[p] = (int32_t)i;
+        uint64_t w = weight * spec->weights[i];
+        if (p + 1 < spec->n_players)
+            shared_walk_from(m, p + 1, used | mask, w);
+        else if (m->item++ % m->parts == m->part)
+            shared_matchup(m, used | mask, w);
+    }
+}
+
+HR_INLINE void add_flush(flush_runout *r, const int (*set_of)[13], int k, int s, unsigned on_board, int count,
+                         const uint8_t *cards) {
+    r->mask = 0;
+    r->bits = (uint16_t)on_board;
+    r->count = (uint8_t)count;
+    for (int q = 0; q < k; q++) {
+        r->mask |= 1ULL << cards[q];
+        if ((cards[q] & 3) == s)
+            r->bits |= (uint16_t)(1u << (cards[q] >> 2));
+    }
+    r->set = (uint8_t)(k == 2 ? set_of[cards[0] >> 2][cards[1] >> 2] : k == 1 ? cards[0] >> 2 : 0);
+}
+
+/*
+ * Suit s's flush runouts into out, those with the most suited cards first:
+ * every way to draw the k cards that puts three of suit s or more on the
+ * board, when some combo holds enough of the suit for a flush (most).
+ */
+static int suit_flushes(int k, const int (*set_of)[13], int s, const uint8_t *board, int n_board,
+                        const uint8_t *deck, int n_deck, int most, flush_runout *out) {
+    uint8_t suited[13], other[52];
+    int n_suited = 0, n_other = 0, n = 0;
+    for (int j = 0; j < n_deck; j++) {
+        if ((deck[j] & 3) == s)
+            suited[n_suited++] = deck[j];
+        else
+            other[n_other++] = deck[j];
+    }
+    unsigned on_board = 0;
+    for (int j = 0; j < n_board; j++)
+        if ((board[j] & 3) == s)
+            on_board |= 1u << (board[j] >> 2);
+    int b = hr_popcount64(on_board);
+    for (int a = k; a >= 0; a--) {
+        int count = b + a;
+        if (count < 3 || count + most < 5)
+            break;
+        uint8_t cards[2];
+        if (k == 0) {
+            add_flush(&out[n++], set_of, k, s, on_board, count, cards);
+        } else if (k == 1) {
+            const uint8_t *from = a ? suited : other;
+            for (int i = 0; i < (a ? n_suited : n_other); i++) {
+                cards[0] = from[i];
+                add_flush(&out[n++], set_of, k, s, on_board, count, cards);
+            }
+        } else if (a == 1) {
+            for (int i = 0; i < n_suited; i++)
+                for (int j = 0; j < n_other; j++) {
+                    cards[0] = suited[i];
+                    cards[1] = other[j];
+                    add_flush(&out[n++], set_of, k, s, on_board, count, cards);
+                }
+        } else {
+            const uint8_t *from = a ? suited : other;
+            int size = a ? n_suited : n_other;
+            for (int i = 0; i < size; i++)
+                for (int j = i + 1; j < size; j++) {
+                    cards[0] = from[i];
+                    cards[1] = from[j];
+                    add_flush(&out[n++], set_of, k, s, on_board, count, cards);
+                }
+        }
+    }
+    return n;
+}
+
+static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int n_board, const uint8_t *deck,
+                          int n_deck, int part, int parts, char *at, handrank_tally *out) {
+    shared_walk *m = (shared_walk *)carve(&at, sizeof(shared_walk));
+    int64_t total = spec->offsets[spec->n_players];
+    int n = spec->n_players;
+    m->spec = spec;
+    m->k = 5 - n_board;
+    m->part = part;
+    m->parts = parts;
+    m->item = 0;
+    m->deck_mask = m->board_mask = 0;
+    memset(m->avail, 0, sizeof m->avail);
+    for (int j = 0; j < n_deck; j++) {
+        m->deck_mask |= 1ULL << deck[j];
+        m->avail[deck[j] >> 2]++;
+    }
+    uint32_t board_key = 0;
+    for (int j = 0; j < n_board; j++) {
+        m->board_mask |= 1ULL << board[j];
+        board_key += (uint32_t)handrank_card_key[board[j]];
+    }
+    /* the multisets of k ranks, r1 <= r2, and each one's index */
+    int set_of[13][13];
+    uint32_t set_key[HR_PAIR_SETS];
+    m->n_sets = 0;
+    if (m->k == 2) {
+        for (int r1 = 0; r1 < 13; r1++)
+            for (int r2 = r1; r2 < 13; r2++) {
+                set_of[r1][r2] = set_of[r2][r1] = m->n_sets;
+                m->rank1[m->n_sets] = r1;
+                m->rank2[m->n_sets] = r2;
+                set_key[m->n_sets++] = (uint32_t)handrank_card_key[4 * r1] + (uint32_t)handrank_card_key[4 * r2];
+            }
+    } else if (m->k == 1) {
+        for (int r = 0; r < 13; r++) {
+            m->rank1[m->n_sets] = m->rank2[m->n_sets] = r;
+            set_key[m->n_sets++] = (uint32_t)handrank_card_key[4 * r];
+        }
+    } else {
+        m->rank1[0] = m->rank2[0] = 0;
+        set_key[m->n_sets++] = 0;
+    }
+    uint16_t *plain = (uint16_t *)carve(&at, (size_t)total * (size_t)m->n_sets * sizeof(uint16_t));
+    uint64_t *mask = (uint64_t *)carve(&at, (size_t)total * sizeof(uint64_t));
+    uint64_t *bits = (uint64_t *)carve(&at, (size_t)total * sizeof(uint64_t));
+    flush_runout *flushes = (flush_runout *)carve(&at, HR_MAX_RUNOUTS * sizeof(flush_runout));
+    int most[4] = {0, 0, 0, 0};
+    for (int64_t i = 0; i < total; i++) {
+        const uint8_t *c = spec->combos + 2 * i;
+        mask[i] = 1ULL << c[0] | 1ULL << c[1];
+        bits[i] = handrank_suit_bit[c[0]] | handrank_suit_bit[c[1]];
+        if (mask[i] & m->board_mask) {
+            mask[i] = ~0ULL; /* meets the board: in no matchup */
+            continue;
+        }
+        for (int s = 0; s < 4; s++) {
+            int held = hr_popcount64(bits[i] >> (16 * s) & HR_SUIT_RANKS);
+            most[s] = held > most[s] ? held : most[s];
+        }
+        uint32_t key = board_key + (uint32_t)handrank_card_key[c[0]] + (uint32_t)handrank_card_key[c[1]];
+        uint16_t *row = plain + (size_t)i * (size_t)m->n_sets;
+        for (int d = 0; d < m->n_sets; d++)
+            row[d] = hr_plain_hashed(hr_hash(key + set_key[d]));
+    }
+    m->plain = plain;
+    m->mask = mask;
+    m->bits = bits;
+    m->flushes = flushes;
+    int n_flush = 0;
+    for (int s = 0; s < 4; s++) {
+        m->flush_at[s] = n_flush;
+        n_flush += suit_flushes(m->k, (const int(*)[13])set_of, s, board, n_board, deck, n_deck, most[s],
+                                flushes + n_flush);
+    }
+    m->flush_at[4] = n_flush;
+    for (unsigned w = 0; w < 1u << n; w++)
+        m->acc[w] = 0;
+    shared_walk_from(m, 0, 0, 1);
+    for (unsigned w = 1; w < 1u << n; w++) {
+        uint64_t count = m->acc[w];
+        if (!count)
+            continue;
+        int winners = hr_popcount64(w);
+        uint64_t share = HANDRANK_SHARE_UNIT / (uint64_t)winners;
+        for (int p = 0; p < n; p++)
+            if (w >> p & 1) {
+                if (winners == 1)
+                    out[p].wins += count;
+                else
+                    out[p].ties += count;
+                out[p].share += count * share;
+                out[p].share_sq += count * share * share;
+            }
+    }
+}
+
+size_t handrank_ranges_scratch(const handrank_ranges *spec) {
+    int64_t total = spec->offsets[spec->n_players];
+    size_t size = (size_t)total * (sizeof(uint16_t) + 3 * sizeof(uint64_t) + 2 * sizeof(int32_t));
+    size += (size_t)(total * spec->hole_size) * sizeof(int32_t) + 53 * sizeof(int32_t);
+    size += 2 * (size_t)(total + 1) * sizeof(uint64_t);
+    if (spec->game == HANDRANK_HOLDEM && spec->n_players >= 3) {
+        /* shared_holdem's, when larger */
+        size_t shared = sizeof(shared_walk) + (size_t)total * (HR_PAIR_SETS * sizeof(uint16_t) + 2 * sizeof(uint64_t));
+        shared += HR_MAX_RUNOUTS * sizeof(flush_runout) + 64;
+        size = shared > size ? shared : size;
+    }
+    return size + 64;
+}
+
 static uint64_t binomial(int n, int k) {
     uint64_t r = 1;
     for (int i = 1; i <= k; i++)
@@ -305,15 +624,14 @@ static uint64_t binomial(int n, int k) {
     return r;
 }
 
-HR_INLINE char *carve(char **at, size_t bytes) {
-    char *p = *at;
-    *at += (bytes + 7) & ~(size_t)7;
-    return p;
-}
-
 uint64_t handrank_enumerate_ranges(const handrank_ranges *spec, const uint8_t *board, int n_board,
                                    const uint8_t *deck, int n_deck, const uint8_t *perms, int n_perms, int part,
                                    int parts, void *scratch, handrank_tally *out) {
+    if (spec->game == HANDRANK_HOLDEM && spec->n_players >= 3 && n_board >= 3) {
+        shared_holdem(spec, board, n_board, deck, n_deck, part, parts,
+                      (char *)(((uintptr_t)scratch + 7) & ~(uintptr_t)7), out);
+        return part == 0 ? binomial(n_deck, 5 - n_board) : 0;
+    }
     if (spec->game == HANDRANK_HOLDEM && spec->n_players >= 3) {
         matchup_walk m = {.spec = spec, .board = board, .deck = deck, .n_board = n_board, .n_deck = n_deck,
                           .part = part, .parts = parts, .out = out};
