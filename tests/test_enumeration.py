@@ -219,6 +219,32 @@ def test_ranges_against_brute_force(impl: Api, n_board: int) -> None:
         _check_ranges(impl, ranges, board, dead, parts=rng.randint(1, 3))
 
 
+@pytest.mark.parametrize(
+    "board_text",
+    ["Ah 7h 2h", "Kh 9h 4c", "Qs 8s 5s 2d", "Js 9s 6s 3s", "Td 8d 3d Kc 2s", "9c 8c 7c 6c 5c"],
+)
+def test_ranges_on_flush_boards(impl: Api, board_text: str) -> None:
+    """Three and four players holding the board's suit: the flush runouts taken back and credited anew."""
+    board = parse_cards(board_text)
+    suit = max(range(4), key=lambda s: sum(c & 3 == s for c in board))
+    rng = random.Random(board_text)
+    dead = [rng.choice([c for c in range(52) if c not in board])]
+    taken = set(board) | set(dead)
+    suited = [c for c in range(52) if c & 3 == suit and c not in taken]
+    rest = [c for c in range(52) if c not in taken]
+    for n in (3, 4) if len(board) > 3 else (3,):
+        ranges = []
+        for _ in range(n):
+            combos: dict[tuple[int, int], int] = {}
+            while len(combos) < 3:
+                a = rng.choice(suited)
+                b = rng.choice(suited if rng.random() < 0.5 else rest)
+                if a != b:
+                    combos[(max(a, b), min(a, b))] = rng.randint(1, 3)
+            ranges.append(list(combos.items()))
+        _check_ranges(impl, ranges, board, dead, parts=rng.randint(1, 3))
+
+
 def test_ranges_share_cards_with_each_other(impl: Api) -> None:
     """The same combo in both ranges, and combos sharing one card: card removal on both sides."""
 
