@@ -357,6 +357,50 @@ HR_INLINE unsigned split_mask(const uint16_t *rank, int n) {
     return mask;
 }
 
+/* The runouts of each multiset of k ranks (in shared_holdem's order) drawn from avail[r] cards of rank r. */
+HR_INLINE void set_ways(int k, const int *avail, uint32_t *ways) {
+    if (k == 2) {
+        int d = 0;
+        for (int r1 = 0; r1 < 13; r1++) {
+            uint32_t a = (uint32_t)avail[r1];
+            ways[d++] = a * (a - (a > 0)) / 2;
+            for (int r2 = r1 + 1; r2 < 13; r2++)
+                ways[d++] = a * (uint32_t)avail[r2];
+        }
+    } else if (k == 1) {
+        for (int r = 0; r < 13; r++)
+            ways[r] = (uint32_t)avail[r];
+    } else {
+        ways[0] = 1;
+    }
+}
+
+/*
+ * Every multiset's runouts for the matchup whose players' rows of ranks are
+ * row[]: summed while the players who split the pot stay the same (they
+ * mostly do from one multiset to the next), added at each change; those
+ * players for each multiset into mask_of[].
+ */
+HR_INLINE void settle_sets(shared_walk *m, const uint16_t *const *row, const uint32_t *ways, int sets, uint64_t w,
+                           const int n, uint16_t *mask_of) {
+    uint16_t rank[HANDRANK_MAX_PLAYERS];
+    unsigned current = 0;
+    uint64_t run = 0;
+    for (int d = 0; d < sets; d++) {
+        for (int p = 0; p < n; p++)
+            rank[p] = row[p][d];
+        unsigned mask = split_mask(rank, n);
+        mask_of[d] = (uint16_t)mask;
+        if (mask != current) {
+            m->acc[current] += w * run;
+            current = mask;
+            run = 0;
+        }
+        run += ways[d];
+    }
+    m->acc[current] += w * run;
+}
+
 /* One matchup (m->member), weight w: its runouts by multiset, then its flushes. */
 static void shared_matchup(shared_walk *m, uint64_t used, uint64_t w) {
     const int n = m->spec->n_players, sets = m->n_sets;
@@ -370,21 +414,14 @@ static void shared_matchup(shared_walk *m, uint64_t used, uint64_t w) {
     }
     for (int p = 0; p < n; p++)
         row[p] = m->plain + (size_t)m->member[p] * (size_t)sets;
-    uint16_t rank[HANDRANK_MAX_PLAYERS], real[HANDRANK_MAX_PLAYERS];
-    for (int d = 0; d < sets; d++) {
-        uint64_t ways;
-        if (m->k == 2) {
-            int a = avail[m->rank1[d]], b = avail[m->rank2[d]];
-            ways = m->rank1[d] == m->rank2[d] ? (uint64_t)(a * (a - 1) / 2) : (uint64_t)(a * b);
-        } else {
-            ways = m->k == 1 ? (uint64_t)avail[m->rank1[d]] : 1;
-        }
-        if (!ways)
-            continue;
-        for (int p = 0; p < n; p++)
-            rank[p] = row[p][d];
-        m->acc[split_mask(rank, n)] += w * ways;
-    }
+    uint32_t ways[HR_PAIR_SETS];
+    uint16_t mask_of[HR_PAIR_SETS];
+    set_ways(m->k, avail, ways);
+    if (n == 3)
+        settle_sets(m, row, ways, sets, w, 3, mask_of);
+    else
+        settle_sets(m, row, ways, sets, w, n, mask_of);
+    uint16_t real[HANDRANK_MAX_PLAYERS];
     for (int s = 0; s < 4; s++) {
         /* the players who hold enough of suit s for a flush on some of its runouts */
         int most = 0, able[HANDRANK_MAX_PLAYERS], n_able = 0, count[HANDRANK_MAX_PLAYERS];
@@ -406,19 +443,19 @@ static void shared_matchup(shared_walk *m, uint64_t used, uint64_t w) {
                 break; /* the rest put fewer suited cards on the board */
             if (r->mask & used)
                 continue;
-            for (int p = 0; p < n; p++)
-                rank[p] = real[p] = row[p][r->set];
             int changed = 0;
-            for (int q = 0; q < n_able; q++) {
-                int p = able[q];
-                if (r->count + count[p] >= 5) {
-                    real[p] = handrank_flush[r->bits | held[p]];
-                    changed = 1;
-                }
-            }
+            for (int q = 0; q < n_able; q++)
+                changed |= r->count + count[able[q]] >= 5;
             if (!changed)
                 continue;
-            unsigned before = split_mask(rank, n), after = split_mask(real, n);
+            for (int p = 0; p < n; p++)
+                real[p] = row[p][r->set];
+            for (int q = 0; q < n_able; q++) {
+                int p = able[q];
+                if (r->count + count[p] >= 5)
+                    real[p] = handrank_flush[r->bits | held[p]];
+            }
+            unsigned before = mask_of[r->set], after = n == 3 ? split_mask(real, 3) : split_mask(real, n);
             m->acc[before] -= w;
             m->acc[after] += w;
         }

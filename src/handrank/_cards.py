@@ -113,6 +113,11 @@ def items_of(value: object) -> Iterator[Any] | None:
         return None
 
 
+# Strings parsed before (valid ones only), as their card ids: hands and boards come back again and again.
+_PARSED: dict[str, tuple[int, ...]] = {}
+_PARSED_MAX = 4096
+
+
 def parse_cards(cards: Cards) -> list[int]:
     """Parse cards into a list of distinct card ids (``4 * rank + suit``).
 
@@ -125,6 +130,16 @@ def parse_cards(cards: Cards) -> list[int]:
     [0, 1, 2]
     """
     out: list[int] = []
+    if type(cards) is str:
+        known = _PARSED.get(cards)
+        if known is not None:
+            return list(known)
+        _parse_text(cards, out)
+        _check_distinct(out)
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[cards] = tuple(out)
+        return out
     if isinstance(cards, str):
         _parse_text(cards, out)
     elif cards is None:
@@ -144,12 +159,16 @@ def parse_cards(cards: Cards) -> list[int]:
                     out.append(_card_id(item))
     else:
         out.append(_card_id(cards))
+    _check_distinct(out)
+    return out
+
+
+def _check_distinct(ids: list[int]) -> None:
     seen = 0
-    for card in out:
+    for card in ids:
         if seen >> card & 1:
             raise ValueError(f"duplicate card {CARD_NAMES[card]}")
         seen |= 1 << card
-    return out
 
 
 def hand_ids(cards: Cards, sizes: tuple[int, ...] = HAND_SIZES) -> list[int]:

@@ -39,9 +39,11 @@ WEIGHT_LIMIT = 1 << 62
 # Ranges with more raw matchups than this are not listed just to count the distinct ones.
 MAX_LISTED_MATCHUPS = 20_000
 _ALL_CARDS = frozenset(range(52))
+_DECK = bytes(range(52))
+_ONE = Fraction(1)
 
 Player = Cards | Range
-Combos = list[tuple[tuple[int, ...], Fraction]]
+Combos = Sequence[tuple[tuple[int, ...], Fraction]]
 
 
 class EquityResult(Record):
@@ -99,7 +101,7 @@ def _player_combos(player: Player, index: int, rules: Game) -> tuple[Combos | No
             )
         if player.is_random:
             return None, player.hole_size
-        return [(tuple(c), w) for c, w in player.combos], player.hole_size
+        return player.combos, player.hole_size
     if player is None:
         raise TypeError(f"player {index}: a hand must be cards or a Range, not None")
     try:
@@ -108,7 +110,7 @@ def _player_combos(player: Player, index: int, rules: Game) -> tuple[Combos | No
         raise type(exc)(f"player {index}: {exc}") from None
     if len(ids) not in rules.hole_sizes:
         raise ValueError(f"player {index}: {rules.hand_rule}, got {len(ids)}")
-    return [(tuple(sorted(ids, reverse=True)), Fraction(1))], len(ids)
+    return [(tuple(sorted(ids, reverse=True)), _ONE)], len(ids)
 
 
 def _suit_pattern(hands: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -173,7 +175,7 @@ def equity(
         raise TypeError(f"exact must be None, True or False, not {exact!r}")
     count = n_threads(threads)
     board_ids = _cards_of(board, "board")
-    dead_ids = _cards_of(dead, "dead")
+    dead_ids = [] if type(dead) is tuple and not dead else _cards_of(dead, "dead")
     if len(board_ids) > 5:
         raise ValueError(f"board: {rules.article} {rules.title} board has at most 5 cards, got {len(board_ids)}")
     for card in dead_ids:
@@ -190,7 +192,7 @@ def equity(
             raise ValueError(f"trials must be at most 2**62, got {trials}")
         if exact is True:
             raise ValueError("trials is for Monte Carlo; it cannot go with exact=True")
-    stop = _stopping_rules(target_stderr, time_limit)
+    stop = None if target_stderr is None and time_limit is None else _stopping_rules(target_stderr, time_limit)
     if stop is not None and exact is True:
         raise ValueError("target_stderr and time_limit are for Monte Carlo; they cannot go with exact=True")
     seed_asked = None if seed is None else as_index(seed)
@@ -320,36 +322,46 @@ def _check_deal(players: Sequence[Player], n_board: int, n_dead: int, hole_size:
 
 def _runout_major(
     entries: Sequence[Combos | None], board: list[int], dead: list[int], fixed: list[int], affordable: bool
-) -> list[list[int]] | None:
-    """Each range's integer weights when enumerating runout by runout applies, else None.
+) -> tuple[list[list[int]], int] | None:
+    """Each range's integer weights and their common scale when enumerating runout by runout applies, else None.
 
     It applies to ranges on a flop, turn or river (with ``affordable``, within
-    EXACT_LIMIT) whose weighted sums fit the kernels' 64 bits.
+    EXACT_LIMIT) whose weighted sums fit the kernels' 64 bits.  Player p's
+    weights are ``integer[p][i] / scale_p``; ``scale`` is the product of the
+    scales.
     """
-    if len(board) < 3 or any(c is None for c in entries) or all(len(c) == 1 for c in entries if c is not None):
+    if len(board) < 3 or None in entries or all(len(c) == 1 for c in entries if c is not None):
         return None
     lists = [c for c in entries if c is not None]
     runouts = math.comb(52 - len(board) - len(dead) - len(fixed), 5 - len(board))
-    combos = sum(len(c) for c in lists)
-    settle = combos if len(lists) == 2 else math.prod(len(c) for c in lists)
-    if affordable and runouts * (combos + settle) > EXACT_LIMIT:
-        return None
-    integer = [_integer_combo_weights(c) for c in lists]
-    fits = runouts * math.prod(sum(w) for w in integer) * SHARE_UNIT * SHARE_UNIT < 1 << 63
-    return integer if fits else None
+    if affordable:
+        combos = sum(map(len, lists))
+        settle = combos if len(lists) == 2 else math.prod(map(len, lists))
+        if runouts * (combos + settle) > EXACT_LIMIT:
+            return None
+    integer = []
+    scale = 1
+    total = runouts * SHARE_UNIT * SHARE_UNIT
+    for entry in lists:
+        ints, entry_scale = _integer_combo_weights(entry)
+        integer.append(ints)
+        scale *= entry_scale
+        total *= sum(ints)
+    return (integer, scale) if total < 1 << 63 else None
 
 
-def _integer_combo_weights(combos: Combos) -> list[int]:
-    """The combos' weights times the smallest number that makes them all integers."""
+def _integer_combo_weights(combos: Combos) -> tuple[list[int], int]:
+    """The combos' weights times the smallest number that makes them all integers, and that number."""
+    ints = [w.numerator for _, w in combos]
     if all(w.denominator == 1 for _, w in combos):
-        return [w.numerator for _, w in combos]
+        return ints, 1
     scale = math.lcm(*(w.denominator for _, w in combos))
-    return [w.numerator * (scale // w.denominator) for _, w in combos]
+    return [w.numerator * (scale // w.denominator) for _, w in combos], scale
 
 
 def _exact_runouts(
     lists: list[Combos],
-    integer: list[list[int]],
+    integer: tuple[list[list[int]], int],
     board: list[int],
     dead: list[int],
     fixed: list[int],
@@ -360,22 +372,19 @@ def _exact_runouts(
 ) -> EquityResult:
     """Exact equity of ranges on a board, runout by runout (the ``enumerate_ranges`` kernel)."""
     n = len(lists)
-    combos = bytearray()
+    ints, scale = integer
+    combos = bytes([c for entry in lists for cards, _ in entry for c in cards])
     offsets = array("q", [0])
     weights = array("Q")
-    scale = 1
-    for entry, entry_weights in zip(lists, integer, strict=True):
-        scale *= math.lcm(*(w.denominator for _, w in entry))
-        for cards, _ in entry:
-            combos += bytes(cards)
+    for entry_weights in ints:
         weights.extend(entry_weights)
         offsets.append(len(weights))
-    deck = bytes(sorted(_ALL_CARDS.difference(board, dead, fixed)))
+    deck = _DECK.translate(None, bytes([*board, *dead, *fixed]))
     left = 5 - len(board)
     items = len(deck) - left + 1 if left else 1
     # Parts of about a million evaluations each (progress, Ctrl-C), at least one per thread.
     runouts = math.comb(len(deck), left)
-    per_runout = len(weights) + (len(weights) if n == 2 else math.prod(len(c) for c in lists))
+    per_runout = len(weights) + (len(weights) if n == 2 else math.prod(map(len, lists)))
     parts = max(1, min(items, max(threads if threads > 1 else 1, runouts * per_runout // 1_000_000)))
     # Hold'em with three players or more goes matchup by matchup: no runouts to merge.
     if rules.code == HOLDEM.code and n >= 3:
@@ -383,8 +392,12 @@ def _exact_runouts(
     else:
         masks = [[sum(1 << c for c in cards) for cards, _ in entry] for entry in lists]
         perms = _symmetries(masks, weights, board, dead)
-    unit = (_code(rules), n, hole_size, bytes(combos), offsets, weights, bytes(board), deck, perms)
-    results = run_tasks(_backend.kernels.enumerate_ranges, parts, lambda part: (*unit, part, parts), threads, progress)
+    unit = (_code(rules), n, hole_size, combos, offsets, weights, bytes(board), deck, perms)
+    kernel = _backend.kernels.enumerate_ranges
+    if parts == 1 and progress is None:
+        results: Iterable[tuple[int, list[Tally]]] = (kernel(*unit, 0, 1),)
+    else:
+        results = run_tasks(kernel, parts, lambda part: (*unit, part, parts), threads, progress)
     wins_sum = [0] * n
     ties_sum = [0] * n
     share_sum = [0] * n
@@ -466,7 +479,7 @@ def _matchups(lists: list[Combos], canonical: bool) -> dict[tuple[tuple[int, ...
     Relabelling suits maps a deal to an equally likely one only when no board
     or dead card is fixed, so ``canonical`` is for preflop only.
     """
-    integer = [_integer_combo_weights(c) for c in lists]
+    integer = [_integer_combo_weights(c)[0] for c in lists]
     scale = math.prod(math.lcm(*(w.denominator for _, w in c)) for c in lists)
     weighed = [
         [(hand, w) for (hand, _), w in zip(c, ints, strict=True)] for c, ints in zip(lists, integer, strict=True)
@@ -546,25 +559,25 @@ def _exact_result(
     """The result of an enumeration from its integer sums, weights multiplied by ``scale``."""
     n = len(wins_sum)
     losses_sum = [total_sum - w - t for w, t in zip(wins_sum, ties_sum, strict=True)]
-
-    def count(value: int) -> int | Fraction:
-        if scale == 1:
-            return value
-        return _normalise(Fraction(value, scale))
-
-    fractions = tuple(Fraction(s, SHARE_UNIT * total_sum) for s in share_sum)
-    return EquityResult(
-        equity=tuple(s / (SHARE_UNIT * total_sum) for s in share_sum),
-        wins=tuple(count(w) for w in wins_sum),
-        ties=tuple(count(t) for t in ties_sum),
-        losses=tuple(count(x) for x in losses_sum),
-        total=count(total_sum),
-        exact=True,
-        boards=boards,
-        trials=0,
-        stderr=(0.0,) * n,
-        equity_fraction=fractions,
-        seed=None,
+    pot = SHARE_UNIT * total_sum
+    counts: tuple[tuple[int | Fraction, ...], ...]
+    if scale == 1:
+        counts = (tuple(wins_sum), tuple(ties_sum), tuple(losses_sum), (total_sum,))
+    else:
+        counts = tuple(
+            tuple(_normalise(Fraction(v, scale)) for v in values)
+            for values in (wins_sum, ties_sum, losses_sum, [total_sum])
+        )
+    return EquityResult._of(
+        tuple(s / pot for s in share_sum),
+        *counts[:3],
+        counts[3][0],
+        True,
+        boards,
+        0,
+        (0.0,) * n,
+        tuple(Fraction(s, pot) for s in share_sum),
+        None,
     )
 
 

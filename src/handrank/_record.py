@@ -7,6 +7,12 @@ dataclasses.
 
 from __future__ import annotations
 
+TYPE_CHECKING = False  # typing itself is not imported at run time
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    R = TypeVar("R", bound="Record")
+
 
 class Record:
     """An immutable value with the fields named by ``__slots__``."""
@@ -20,6 +26,14 @@ class Record:
             raise TypeError(f"{type(self).__name__}() needs exactly the fields {', '.join(self.__slots__)}")
         for name in self.__slots__:
             object.__setattr__(self, name, values[name])
+
+    @classmethod
+    def _of(cls: type[R], *values: object) -> R:
+        """A record from its fields' values in ``__slots__`` order, unchecked (for the package's own results)."""
+        record = object.__new__(cls)
+        for name, value in zip(cls.__slots__, values, strict=True):
+            object.__setattr__(record, name, value)
+        return record
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable: cannot set {name!r}")
