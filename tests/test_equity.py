@@ -237,6 +237,37 @@ def test_random_omaha_range_honours_its_excluded_cards(impl: Api) -> None:
     assert result.ties == (2048, 2048)
 
 
+def test_random_omaha_hand_with_excluded_cards_behind_a_range(impl: Api) -> None:
+    """Every deal equally likely, also when a random hand may not hold the cards a range's combo holds.
+
+    The hero's strong combo holds the very cards the villain's random hand may
+    not hold, so it leaves the villain C(17, 4) = 2380 hands against the weak
+    combo's C(13, 4) = 715: it is in 2380 of every 3095 deals, not in half.
+    """
+    import oracle
+
+    board = parse_cards("2c 7d 9h Ts Js")
+    strong = parse_cards("Kc Qd 3h 4h")  # a king-high straight
+    weak = parse_cards("8c 8d 5h 6h")  # eights and a pair on a board that beats it often
+    used = set(board) | set(strong) | set(weak)
+    dead = [c for c in range(52) if c not in used][:26]  # 21 cards left, 13 of them beside both combos
+    hero = Range.from_combos(
+        [(tuple(sorted(strong, reverse=True)), 1), (tuple(sorted(weak, reverse=True)), 1)], game="omaha"
+    )
+    villain = Range("random", game="omaha", hole_size=4).without(strong)
+    share = total = 0.0
+    for combo in (strong, weak):
+        allowed = [c for c in range(52) if c not in set(board) | set(dead) | set(strong) | set(combo)]
+        for hand in combinations(allowed, 4):
+            mine, theirs = oracle.omaha_rank(combo, board), oracle.omaha_rank(hand, board)
+            share += 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
+            total += 1
+    assert total == 2380 + 715
+    exact = share / total
+    result = impl.equity([hero, villain], board, dead, game="omaha", trials=20_480, seed=11)
+    assert abs(result.equity[0] - exact) < 5 * result.stderr[0], (result.equity[0], exact, result.stderr[0])
+
+
 @pytest.mark.parametrize(
     ("players", "board", "dead", "kwargs", "message"),
     [
