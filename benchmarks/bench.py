@@ -57,6 +57,9 @@ def on_backend(backend: str, fn: Callable[..., T]) -> Callable[..., T]:
     active kernels at call time, so this picks the backend a call runs on.
     """
 
+    if _backend.name(_backend.kernels) == backend:
+        return fn  # already active: no switching inside a timed call
+
     def call(*args: Any, **kwargs: Any) -> T:
         before = _backend.use(backend)
         try:

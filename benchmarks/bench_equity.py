@@ -51,6 +51,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import CARD_NAMES, cpu_name, on_backend, version
@@ -155,8 +156,9 @@ class Row:
     call: str
     exact: bool
     threads: str  # "1", or "0 (2)" for all cores
-    fn: Callable[[], Outcome]
+    fn: Callable[[], Any]  # the timed call
     own_threads: int = 1
+    convert: Callable[[Any], Outcome] | None = None  # the call's result to an Outcome, outside the timing
     outcome: Outcome | None = None
     first: float = 0.0
     seconds: float = float("inf")  # best per-call time
@@ -203,11 +205,11 @@ def handrank_rows(case: Case, seed: int, n_all: int, args: argparse.Namespace) -
 
     def exact(threads: int, backend: str = "c"):
         equity = on_backend(backend, handrank.equity)
-        return lambda: out(equity(players, case.board, game=case.game, exact=True, threads=threads))
+        return lambda: equity(players, case.board, game=case.game, exact=True, threads=threads)
 
     def mc(trials: int, threads: int, backend: str = "c"):
         equity = on_backend(backend, handrank.equity)
-        return lambda: out(equity(players, case.board, game=case.game, trials=trials, seed=seed, threads=threads))
+        return lambda: equity(players, case.board, game=case.game, trials=trials, seed=seed, threads=threads)
 
     rows: list[Row] = []
     notes: list[str] = []
@@ -217,7 +219,7 @@ def handrank_rows(case: Case, seed: int, n_all: int, args: argparse.Namespace) -
         rows.append(Row(case, name, "equity(..., exact=True, threads=1)", True, "1", exact(1)))
         if case.key == "plo_flop":
             rows.append(Row(case, "handrank Python", "equity(..., exact=True)", True, "1", exact(1, "python")))
-        return rows, notes
+        return _converted(rows, out), notes
     if case.key == "range_random":
         if not args.no_range_exact:
             rows.append(Row(case, name, "equity(..., exact=True, threads=1)", True, "1", exact(1)))
@@ -254,7 +256,14 @@ def handrank_rows(case: Case, seed: int, n_all: int, args: argparse.Namespace) -
         )
     else:
         notes.append("handrank Python: not timed here (far too slow for this; see the PLO flop row)")
-    return rows, notes
+    return _converted(rows, out), notes
+
+
+def _converted(rows: list[Row], convert: Callable[[Any], Outcome]) -> list[Row]:
+    """The rows, their results read by ``convert`` outside their timed calls."""
+    for row in rows:
+        row.convert = convert
+    return rows
 
 
 def ompeval_rows(case: Case, hr_se: float | None, directory: str) -> tuple[list[Row], list[str]]:
@@ -562,7 +571,8 @@ def check_row(row: Row, ref: float | None, ref_se: float, ref_name: str) -> None
 def first_run(row: Row, slow: float, min_run: float) -> None:
     """The checking run.  It is the row's time if it took ``slow`` seconds or more."""
     t0 = time.perf_counter()
-    row.outcome = row.fn()
+    raw = row.fn()
+    row.outcome = row.convert(raw) if row.convert is not None else raw
     row.first = time.perf_counter() - t0
     if row.outcome.seconds is not None:  # timed by the engine itself, inside its process
         row.seconds, row.runs = row.outcome.seconds, 1
@@ -632,9 +642,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         help='also time handrank\'s exact "QQ+,AKs" vs random with threads=0 (another 1-2 s)',
     )
     parser.add_argument("--markdown", action="store_true", help="print the results as markdown tables")
+    parser.add_argument(
+        "--case",
+        action="append",
+        choices=[c.key for c in CASES],
+        help="run only this case (repeatable; default: every case)",
+    )
     args = parser.parse_args(argv)
     if args.repeats < 1:
         parser.error("--repeats must be positive")
+    cases = [c for c in CASES if not args.case or c.key in args.case]
 
     import handrank
 
@@ -697,7 +714,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     exact_value: dict[str, float] = {}
     hr_mc: dict[str, Outcome] = {}
     t_start = time.perf_counter()
-    for case in CASES:
+    for case in cases:
         print(f"\n== {case.title}", flush=True)
         # handrank first: its answers are what the others are checked against
         rows, notes = handrank_rows(case, args.seed, n_all, args)

@@ -203,12 +203,13 @@ def equity(
 
     taken = set(board_ids) | set(dead_ids)
     fixed_owner: dict[int, int] = {}
+    fixed_cards: list[int] = []  # the fixed hands' cards
     lists: list[Combos | None] = []
     sizes: set[int] = set()
     for i, player in enumerate(players):
         combos, size = _player_combos(player, i, rules)
         sizes.add(size)
-        if combos is not None and len(combos) == 1 and not isinstance(player, Range):
+        if combos is not None and not isinstance(player, Range):  # a hand: fixed
             for card in combos[0][0]:
                 if card in taken:
                     where = (
@@ -216,33 +217,39 @@ def equity(
                     )
                     raise ValueError(f"player {i}: card {CARD_NAMES[card]} is also {where}")
                 fixed_owner[card] = i
-            taken |= set(combos[0][0])
+                taken.add(card)
+            fixed_cards += combos[0][0]
         lists.append(combos)
     if len(sizes) != 1:
         raise ValueError(f"every player needs the same number of hole cards, got {sorted(sizes)}")
     hole_size = sizes.pop()
     _check_deal(players, len(board_ids), len(dead_ids), hole_size, taken)
-    # Ranges lose every combo that collides with the board, dead cards or fixed hands.
-    for i, combos in enumerate(lists):
-        if combos is None or (len(combos) == 1 and not isinstance(players[i], Range)):
+    # Ranges lose every combo that collides with the board, dead cards or fixed hands; each player's
+    # integer weights (and the scale that makes them so) come along.
+    taken_mask = sum(1 << c for c in taken)
+    integers: list[tuple[Sequence[int], int]] = []
+    for i, player in enumerate(players):
+        combos = lists[i]
+        if combos is None:
             continue
-        kept = [(c, w) for c, w in combos if not taken.intersection(c)]
-        if not kept:
+        if not isinstance(player, Range):
+            integers.append(((1,), 1))
+            continue
+        masks, ints, scale = player._masks_and_integers()
+        keep = [j for j, m in enumerate(masks) if not m & taken_mask]
+        if not keep:
             raise ValueError(f"player {i}: no hand of the range is left beside the board, dead cards and fixed hands")
-        lists[i] = kept
+        if len(keep) < len(masks):
+            lists[i] = [combos[j] for j in keep]
+            ints = tuple([ints[j] for j in keep])
+        integers.append((ints, scale))
 
-    fixed_cards = [
-        c
-        for i, combos in enumerate(lists)
-        if combos is not None and len(combos) == 1 and not isinstance(players[i], Range)
-        for c in combos[0][0]
-    ]
     matchups = None
     integer = None  # the ranges' integer weights, when enumerating runout by runout
     if exact is None:
         # A trial count or a stopping rule asks for Monte Carlo; otherwise enumerate whenever that is affordable.
         if trials is None and stop is None:
-            integer = _runout_major(lists, board_ids, dead_ids, fixed_cards, affordable=True)
+            integer = _runout_major(lists, integers, board_ids, dead_ids, fixed_cards, affordable=True)
             if integer is None:
                 matchups = _affordable_matchups(lists, board_ids, dead_ids, hole_size, rules.code == HOLDEM.code)
         exact = integer is not None or matchups is not None
@@ -251,7 +258,7 @@ def equity(
         if len(known) < len(lists):
             raise ValueError("exact equity cannot enumerate an Omaha random hand; use Monte Carlo (exact=False)")
         if integer is None and matchups is None:
-            integer = _runout_major(known, board_ids, dead_ids, fixed_cards, affordable=False)
+            integer = _runout_major(known, integers, board_ids, dead_ids, fixed_cards, affordable=False)
         if integer is not None:
             return _exact_runouts(known, integer, board_ids, dead_ids, fixed_cards, rules, hole_size, count, progress)
         if matchups is None:
@@ -321,14 +328,19 @@ def _check_deal(players: Sequence[Player], n_board: int, n_dead: int, hole_size:
 
 
 def _runout_major(
-    entries: Sequence[Combos | None], board: list[int], dead: list[int], fixed: list[int], affordable: bool
-) -> tuple[list[list[int]], int] | None:
-    """Each range's integer weights and their common scale when enumerating runout by runout applies, else None.
+    entries: Sequence[Combos | None],
+    integers: list[tuple[Sequence[int], int]],
+    board: list[int],
+    dead: list[int],
+    fixed: list[int],
+    affordable: bool,
+) -> tuple[list[Sequence[int]], int] | None:
+    """The integer weights and their scale when enumerating runout by runout applies, else None.
 
     It applies to ranges on a flop, turn or river (with ``affordable``, within
-    EXACT_LIMIT) whose weighted sums fit the kernels' 64 bits.  Player p's
-    weights are ``integer[p][i] / scale_p``; ``scale`` is the product of the
-    scales.
+    EXACT_LIMIT) whose weighted sums fit the kernels' 64 bits.  ``integers``
+    holds each known player's weights times its scale, and that scale; the
+    scale returned is the product of the scales.
     """
     if len(board) < 3 or None in entries or all(len(c) == 1 for c in entries if c is not None):
         return None
@@ -339,15 +351,12 @@ def _runout_major(
         settle = combos if len(lists) == 2 else math.prod(map(len, lists))
         if runouts * (combos + settle) > EXACT_LIMIT:
             return None
-    integer = []
     scale = 1
     total = runouts * SHARE_UNIT * SHARE_UNIT
-    for entry in lists:
-        ints, entry_scale = _integer_combo_weights(entry)
-        integer.append(ints)
+    for ints, entry_scale in integers:
         scale *= entry_scale
         total *= sum(ints)
-    return (integer, scale) if total < 1 << 63 else None
+    return ([ints for ints, _ in integers], scale) if total < 1 << 63 else None
 
 
 def _integer_combo_weights(combos: Combos) -> tuple[list[int], int]:
@@ -361,7 +370,7 @@ def _integer_combo_weights(combos: Combos) -> tuple[list[int], int]:
 
 def _exact_runouts(
     lists: list[Combos],
-    integer: tuple[list[list[int]], int],
+    integer: tuple[list[Sequence[int]], int],
     board: list[int],
     dead: list[int],
     fixed: list[int],

@@ -411,7 +411,7 @@ class Range:
     (True, 270725)
     """
 
-    __slots__ = ("_combos", "_dead", "_game", "_hole_size", "_random", "_weights")
+    __slots__ = ("_combos", "_dead", "_game", "_hole_size", "_integers", "_random", "_weights")
 
     _game: str
     _hole_size: int
@@ -419,6 +419,7 @@ class Range:
     _dead: frozenset[int]
     _weights: dict[Combo, Fraction]
     _combos: tuple[tuple[Combo, Fraction], ...]
+    _integers: tuple[tuple[int, ...], tuple[int, ...], int] | None
 
     def __init__(self, text: str, *, game: EquityGameName = "holdem", hole_size: int | None = None) -> None:
         if not isinstance(text, str):
@@ -440,6 +441,19 @@ class Range:
         self._dead = dead
         self._weights = weights
         self._combos = tuple(sorted(weights.items(), reverse=True))
+        self._integers = None
+
+    def _masks_and_integers(self) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        """Each combo's card mask, its weight times ``scale``, and ``scale``: the least that makes them integers.
+
+        In the order of :attr:`combos`; computed once (equity reads it on every call).
+        """
+        if self._integers is None:
+            combos = self.combos
+            scale = math.lcm(*(w.denominator for _, w in combos)) if combos else 1
+            masks = tuple(sum(1 << c for c in cards) for cards, _ in combos)
+            self._integers = (masks, tuple(w.numerator * (scale // w.denominator) for _, w in combos), scale)
+        return self._integers
 
     @classmethod
     def _make(
