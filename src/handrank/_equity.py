@@ -16,7 +16,7 @@ import time
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from itertools import permutations, product
+from itertools import accumulate, permutations, product
 
 from handrank import _backend
 from handrank._cards import CARD_NAMES, Cards, as_index, parse_cards
@@ -383,11 +383,8 @@ def _exact_runouts(
     n = len(lists)
     ints, scale = integer
     combos = bytes([c for entry in lists for cards, _ in entry for c in cards])
-    offsets = array("q", [0])
-    weights = array("Q")
-    for entry_weights in ints:
-        weights.extend(entry_weights)
-        offsets.append(len(weights))
+    weights = array("Q", [w for entry_weights in ints for w in entry_weights])
+    offsets = array("q", accumulate(map(len, ints), initial=0))
     deck = _DECK.translate(None, bytes([*board, *dead, *fixed]))
     left = 5 - len(board)
     items = len(deck) - left + 1 if left else 1
@@ -404,19 +401,21 @@ def _exact_runouts(
     unit = (_code(rules), n, hole_size, combos, offsets, weights, bytes(board), deck, perms)
     kernel = _backend.kernels.enumerate_ranges
     if parts == 1 and progress is None:
-        results: Iterable[tuple[int, list[Tally]]] = (kernel(*unit, 0, 1),)
+        boards, tallies = kernel(*unit, 0, 1)
+        wins_sum = [t.wins for t in tallies]
+        ties_sum = [t.ties for t in tallies]
+        share_sum = [t.share for t in tallies]
     else:
-        results = run_tasks(kernel, parts, lambda part: (*unit, part, parts), threads, progress)
-    wins_sum = [0] * n
-    ties_sum = [0] * n
-    share_sum = [0] * n
-    boards = 0
-    for count, tallies in results:
-        boards += count
-        for p, tally in enumerate(tallies):
-            wins_sum[p] += tally.wins
-            ties_sum[p] += tally.ties
-            share_sum[p] += tally.share
+        wins_sum = [0] * n
+        ties_sum = [0] * n
+        share_sum = [0] * n
+        boards = 0
+        for count, part_tallies in run_tasks(kernel, parts, lambda part: (*unit, part, parts), threads, progress):
+            boards += count
+            for p, tally in enumerate(part_tallies):
+                wins_sum[p] += tally.wins
+                ties_sum[p] += tally.ties
+                share_sum[p] += tally.share
     if not sum(share_sum):
         raise ValueError("the ranges leave no possible deal (every matchup shares a card)")
     return _exact_result(wins_sum, ties_sum, share_sum, sum(share_sum) // SHARE_UNIT, scale, boards)
@@ -566,26 +565,32 @@ def _exact_result(
     wins_sum: list[int], ties_sum: list[int], share_sum: list[int], total_sum: int, scale: int, boards: int
 ) -> EquityResult:
     """The result of an enumeration from its integer sums, weights multiplied by ``scale``."""
-    n = len(wins_sum)
-    losses_sum = [total_sum - w - t for w, t in zip(wins_sum, ties_sum, strict=True)]
     pot = SHARE_UNIT * total_sum
-    counts: tuple[tuple[int | Fraction, ...], ...]
+    losses_sum = [total_sum - w - t for w, t in zip(wins_sum, ties_sum, strict=True)]
+    wins: tuple[int | Fraction, ...]
+    ties: tuple[int | Fraction, ...]
+    losses: tuple[int | Fraction, ...]
+    total: int | Fraction
     if scale == 1:
-        counts = (tuple(wins_sum), tuple(ties_sum), tuple(losses_sum), (total_sum,))
+        wins, ties, losses, total = tuple(wins_sum), tuple(ties_sum), tuple(losses_sum), total_sum
     else:
-        counts = tuple(
-            tuple(_normalise(Fraction(v, scale)) for v in values)
-            for values in (wins_sum, ties_sum, losses_sum, [total_sum])
-        )
+
+        def count(value: int) -> int | Fraction:
+            return _normalise(Fraction(value, scale))
+
+        wins, ties, losses = (tuple([count(v) for v in values]) for values in (wins_sum, ties_sum, losses_sum))
+        total = count(total_sum)
     return EquityResult._of(
-        tuple(s / pot for s in share_sum),
-        *counts[:3],
-        counts[3][0],
+        tuple([s / pot for s in share_sum]),
+        wins,
+        ties,
+        losses,
+        total,
         True,
         boards,
         0,
-        (0.0,) * n,
-        tuple(Fraction(s, pot) for s in share_sum),
+        (0.0,) * len(share_sum),
+        tuple([Fraction(s, pot) for s in share_sum]),
         None,
     )
 
