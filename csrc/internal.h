@@ -74,24 +74,15 @@ HR_INLINE uint16_t hr_finish(uint64_t key, uint64_t suits) {
 #define HR_ROW_INVALID(s_or, s_sum) (((s_or) ^ (s_sum)) | ((s_or) & HANDRANK_POISON_MASK))
 
 /*
- * Credit `count` showdowns given each player's rank.  `count` may be the
- * two's complement of a number of showdowns to take back: the tallies are
- * sums of such terms, exact modulo 2**64 and non-negative in the end.
+ * Credit `count` showdowns split among the `winners` players of `mask`
+ * (bit p: player p).  `count` may be the two's complement of a number of
+ * showdowns to take back: the tallies are sums of such terms, exact modulo
+ * 2**64 and non-negative in the end.
  */
-HR_INLINE void hr_credit(handrank_tally *out, const uint16_t *rank, int n, uint64_t count) {
-    uint16_t best = 0xffff;
-    int winners = 0;
-    for (int p = 0; p < n; p++) {
-        if (rank[p] < best) {
-            best = rank[p];
-            winners = 1;
-        } else if (rank[p] == best) {
-            winners++;
-        }
-    }
+HR_INLINE void hr_credit_split(handrank_tally *out, unsigned mask, int winners, int n, uint64_t count) {
     uint64_t part = HANDRANK_SHARE_UNIT / (uint64_t)winners;
     for (int p = 0; p < n; p++) {
-        if (rank[p] != best)
+        if (!(mask >> p & 1))
             continue;
         if (winners == 1)
             out[p].wins += count;
@@ -100,6 +91,24 @@ HR_INLINE void hr_credit(handrank_tally *out, const uint16_t *rank, int n, uint6
         out[p].share += count * part;
         out[p].share_sq += count * part * part;
     }
+}
+
+/* Credit `count` showdowns (see hr_credit_split) given each player's rank. */
+HR_INLINE void hr_credit(handrank_tally *out, const uint16_t *rank, int n, uint64_t count) {
+    uint16_t best = 0xffff;
+    int winners = 0;
+    unsigned mask = 0;
+    for (int p = 0; p < n; p++) {
+        if (rank[p] < best) {
+            best = rank[p];
+            winners = 1;
+            mask = 1u << p;
+        } else if (rank[p] == best) {
+            winners++;
+            mask |= 1u << p;
+        }
+    }
+    hr_credit_split(out, mask, winners, n, count);
 }
 
 /* Heads-up: `won_a` showdowns won by a, `won_b` by b, `tied` split between them. */

@@ -622,22 +622,9 @@ static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int
     for (unsigned w = 0; w < 1u << n; w++)
         m->acc[w] = 0;
     shared_walk_from(m, 0, 0, 1);
-    for (unsigned w = 1; w < 1u << n; w++) {
-        uint64_t count = m->acc[w];
-        if (!count)
-            continue;
-        int winners = hr_popcount64(w);
-        uint64_t share = HANDRANK_SHARE_UNIT / (uint64_t)winners;
-        for (int p = 0; p < n; p++)
-            if (w >> p & 1) {
-                if (winners == 1)
-                    out[p].wins += count;
-                else
-                    out[p].ties += count;
-                out[p].share += count * share;
-                out[p].share_sq += count * share * share;
-            }
-    }
+    for (unsigned w = 1; w < 1u << n; w++)
+        if (m->acc[w])
+            hr_credit_split(out, w, hr_popcount64(w), n, m->acc[w]);
 }
 
 size_t handrank_ranges_scratch(const handrank_ranges *spec) {
