@@ -18,8 +18,13 @@ handrank's rows call the public functions (``handrank.evaluate_batch``, ...)
 with one backend's kernels active (``on_backend``), and its single-call rows
 that backend's ``evaluate`` kernel, which is what ``handrank.evaluate`` is.
 
+OMPEval's evaluator (C++) gets a row when ``OMPEVAL_DIR`` names the folder
+``../shared/anchors/build.sh`` built its ``omp_random`` harness into: the same
+hands, written to a file, timed by the harness itself (7-card hands only).
+Cycles per hand are at the clock the OS reports (turbo may run faster).
+
     pip install -e ".[bench]"
-    python benchmarks/bench.py --markdown
+    OMPEVAL_DIR=... python benchmarks/bench.py --markdown
 """
 
 from __future__ import annotations
@@ -130,6 +135,39 @@ def cpu_name() -> str:
     except OSError:
         pass
     return platform.processor() or platform.machine() or "unknown CPU"
+
+
+def cpu_ghz() -> float | None:
+    """The clock the OS reports for the first CPU (/proc/cpuinfo), in GHz; None where it reports none."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("cpu MHz"):
+                    return float(line.split(":", 1)[1]) / 1000
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def ompeval_rate(omp_dir: str, arr: np.ndarray, repeats: int) -> float:
+    """OMPEval's evaluator from raw cards on ``arr`` (N x 7 uint8), hands per second: best of ``repeats`` runs.
+
+    Its harness (``omp_random``, built by ../shared/anchors/build.sh) times its own loop.
+    """
+    import subprocess
+    import tempfile
+
+    with tempfile.NamedTemporaryFile(suffix=".bin", delete=False) as f:
+        f.write(np.ascontiguousarray(arr, dtype=np.uint8).tobytes())
+        path = f.name
+    try:
+        runs = [
+            subprocess.run([os.path.join(omp_dir, "omp_random"), path, "1"], capture_output=True, text=True, check=True)
+            for _ in range(repeats)
+        ]
+    finally:
+        os.unlink(path)
+    return max(float(r.stdout.split()[0]) for r in runs) * 1e6
 
 
 # --------------------------------------------------------------------------- checks
@@ -348,19 +386,31 @@ class Row:
 
 def print_rows(rows: list[Row], first: tuple[str, str, str], speedup: Callable[[Row], str], markdown: bool) -> None:
     """The timing table: markdown, or aligned columns; rows that disagreed are flagged."""
-    header = (*first, "M evals/s", "handrank C is")
+    ghz = cpu_ghz()
+    cycles = f"cycles/hand at {ghz:.2f} GHz" if ghz else "cycles/hand"
+    header = (*first, "M evals/s", "ns/hand", cycles, "handrank C is")
     note = {True: "", False: "  (!) disagrees with handrank, see above"}
     table = [
-        (row.name, row.call, f"{row.n:,}", f"{row.rate / 1e6:.4g}", speedup(row), note[not row.notes]) for row in rows
+        (
+            row.name,
+            row.call,
+            f"{row.n:,}",
+            f"{row.rate / 1e6:.4g}",
+            f"{1e9 / row.rate:.3g}",
+            f"{ghz * 1e9 / row.rate:.3g}" if ghz else "",
+            speedup(row),
+            note[not row.notes],
+        )
+        for row in rows
     ]
     if markdown:
         print("| " + " | ".join(header) + " |")
-        print("|" + "|".join(["---", "---", "---:", "---:", "---:"]) + "|")
+        print("|" + "|".join(["---", "---", "---:", "---:", "---:", "---:", "---:"]) + "|")
         for name, call, *numbers, warn in table:
             print("| " + " | ".join([name, f"`{call}`{warn}", *numbers]) + " |")
         return
     widths = [max(len(h), *(len(cells[i]) for cells in table)) for i, h in enumerate(header)]
-    right = (False, False, True, True, True)
+    right = (False, False, True, True, True, True, True)
 
     def fmt(cells: Sequence[str]) -> str:
         return "  ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, right, strict=True))
@@ -411,6 +461,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     hands = arr[:n_calls].tolist()
     batch_c = on_backend("c", handrank.evaluate_batch)
     batch_py = on_backend("python", handrank.evaluate_batch)
+    masks_c = on_backend("c", handrank.evaluate_masks)
+    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), arr.astype(np.uint64)), axis=1)
     ref = batch_c(arr)  # handrank's answer; every other result is checked against it
     print(f"made the hands and reference classes in {time.perf_counter() - t0:.1f} s")
 
@@ -431,6 +483,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     own_check("C single", list(map(evaluate_c, hands)), n_calls)
     own_check("C batch threads=0", batch_c(arr, threads=0), n_batch)
+    own_check("C masks", masks_c(masks), n_batch)
     t1 = time.perf_counter()
     evaluate_py(hands[0])  # builds the Python backend's tables
     print(f"(the Python backend built its tables in {time.perf_counter() - t1:.2f} s; not timed)")
@@ -449,6 +502,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             lambda: batch_c(arr, threads=0, out=out),
             False,
         ),
+        ("handrank C", "evaluate_masks(masks)", n_batch, lambda: masks_c(masks, out=out), False),
         ("handrank Python", "evaluate(ids)", n_py, lambda: consume(map(evaluate_py, py_hands)), True),
         ("handrank Python", "evaluate_batch(arr)", n_py, lambda: batch_py(py_slice, out=out_py), False),
     ]
@@ -495,6 +549,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows.append(Row(peer.name, peer.call, peer.n, s, True))
         if not ok:
             rows[-1].notes.append("disagrees with handrank, see above")
+
+    omp_dir = os.environ.get("OMPEVAL_DIR", "")
+    if not (omp_dir and os.access(os.path.join(omp_dir, "omp_random"), os.X_OK)):
+        why = f"no omp_random in OMPEVAL_DIR={omp_dir}" if omp_dir else "OMPEVAL_DIR is not set"
+        print(f"OMPEval: skipped, {why} (build it: bash ../shared/anchors/build.sh DIR; export OMPEVAL_DIR=DIR)")
+    elif k != 7:
+        print("OMPEval: skipped, its harness reads 7-card hands only")
+    else:
+        rate = ompeval_rate(omp_dir, arr, args.repeats)
+        call = "HandEvaluator.evaluate(Hand + ... from raw cards)"
+        rows.append(Row("OMPEval (C++)", call, n_batch, n_batch / rate, False))
 
     ref_single = rows[0].rate
     ref_batch = rows[1].rate
