@@ -74,6 +74,7 @@ def extensions() -> list[Extension]:
                 "csrc/omaha.c",
                 "csrc/equity.c",
                 "csrc/ranges.c",
+                "csrc/batch_simd.c",
                 "csrc/tables.c",
             ],
             include_dirs=["csrc"],

@@ -95,6 +95,8 @@ static int64_t batch_u8(const uint8_t *cards, int64_t n, int k, char *out) {
 DEFINE_BATCH_U8(batch_u8, , 0)
 #endif
 
+int64_t handrank_rows_scalar(const uint8_t *cards, int64_t n, int k, char *out) { return batch_u8(cards, n, k, out); }
+
 /*
  * Any integer type and strides: ids outside 0..51 map to the poison id 255.
  * Elements and `out` may sit at any address, so each value is read with
@@ -142,7 +144,7 @@ int64_t handrank_evaluate_batch(const void *cards, enum handrank_dtype dtype, in
     char *o = (char *)out;
     if (dtype == HANDRANK_U8 && col_stride == 1 && row_stride == k && k >= 5 && k <= 7
         && out_stride == (ptrdiff_t)sizeof(uint16_t))
-        return batch_u8((const uint8_t *)cards, n_rows, k, o);
+        return handrank_rows_simd((const uint8_t *)cards, n_rows, k, o);
     switch (dtype) {
     case HANDRANK_U8: return batch_any_u8(base, n_rows, k, row_stride, col_stride, o, out_stride);
     case HANDRANK_I8: return batch_any_i8(base, n_rows, k, row_stride, col_stride, o, out_stride);

@@ -54,6 +54,24 @@ int64_t handrank_evaluate_batch(const void *cards, enum handrank_dtype dtype, in
  * valid, else the index of the first one with a bit above 51 or a popcount
  * outside 5..7; masks before it are written.
  */
+/*
+ * The kernel for handrank_evaluate_batch's contiguous uint8 rows, chosen at
+ * run time: the scalar one always, AVX-512 (F, BW, VL, VBMI, VPOPCNTDQ) on
+ * x86-64 builds by GCC or Clang whose CPU has it.  Same classes and the same
+ * first invalid row, whichever runs.
+ */
+enum handrank_simd { HANDRANK_SIMD_SCALAR = 0, HANDRANK_SIMD_AVX2 = 1, HANDRANK_SIMD_AVX512 = 2, HANDRANK_SIMD_NEON = 3 };
+
+/* The kernels this build offers on this CPU, as bits 1 << kernel (the scalar one always). */
+unsigned handrank_simd_available(void);
+
+/* Use `kernel` from now on: 0, or -1 (nothing changes) where it is not available.  Not for a moment when
+   batch calls run on other threads. */
+int handrank_simd_use(enum handrank_simd kernel);
+
+/* The kernel in use. */
+enum handrank_simd handrank_simd_active(void);
+
 int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, ptrdiff_t stride,
                                 uint16_t *out, ptrdiff_t out_stride);
 

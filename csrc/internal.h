@@ -139,4 +139,13 @@ uint16_t handrank_omaha_prepared5(const uint8_t *hole, int n_hole, const uint8_t
 uint64_t handrank_holdem_boards(const uint8_t *holes, int n, const uint8_t *board, int n_board, const uint8_t *deck,
                                 int n_deck, int part, int parts, handrank_tally *out);
 
+/*
+ * Contiguous uint8 rows of k = 5..7 cards into `out` (any address): the
+ * scalar kernel (evaluate.c) and the SIMD ones (batch_simd.c), which hand
+ * vectors with an invalid row, and the tail, to the scalar one.  Each
+ * returns the first invalid row, or -1.
+ */
+int64_t handrank_rows_scalar(const uint8_t *cards, int64_t n, int k, char *out);
+int64_t handrank_rows_simd(const uint8_t *cards, int64_t n, int k, char *out);
+
 #endif /* HANDRANK_INTERNAL_H */

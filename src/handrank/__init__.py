@@ -26,6 +26,10 @@ __version__ = "0.1.0"
 BACKEND: str = _backend.name(_backend.kernels)
 """The active backend: ``"c"`` (compiled) or ``"python"`` (pure Python)."""
 
+SIMD: str = _backend.kernels.simd()[0]
+"""The kernel ``evaluate_batch`` runs on contiguous uint8 rows: ``"avx512"`` or ``"scalar"`` (compiled; chosen
+at import by CPU, or by ``HANDRANK_SIMD``), ``"python"`` on the pure-Python backend."""
+
 # The hot single calls, bound straight to the backend's kernels.
 evaluate = _backend.kernels.evaluate
 evaluate_mask = _backend.kernels.evaluate_mask
@@ -33,6 +37,7 @@ evaluate_omaha = _backend.kernels.evaluate_omaha
 
 __all__ = [
     "BACKEND",
+    "SIMD",
     "Category",
     "EquityResult",
     "PlayerResult",

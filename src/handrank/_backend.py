@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from handrank._kernels import Kernels
 
 CHOICES = ("auto", "c", "python")
+SIMD_CHOICES = ("auto", "scalar", "avx2", "avx512", "neon")
+SIMD_PREFERENCE = ("avx512", "avx2", "neon", "scalar")  # what "auto" takes, best first
 
 
 def load(choice: str) -> Kernels:
@@ -23,7 +25,7 @@ def load(choice: str) -> Kernels:
         import importlib
 
         try:
-            return importlib.import_module("handrank._eval_c")
+            compiled = importlib.import_module("handrank._eval_c")
         except ImportError as exc:
             if choice == "c":
                 why = "it is not installed" if isinstance(exc, ModuleNotFoundError) else f"it does not load: {exc}"
@@ -31,9 +33,34 @@ def load(choice: str) -> Kernels:
                     f"HANDRANK_BACKEND=c but the compiled extension handrank._eval_c is not available: {why} "
                     "(build it with a C compiler, or use HANDRANK_BACKEND=python)"
                 ) from None
+        else:
+            if not _simd_chosen:
+                _use_simd(compiled)
+            return compiled
     from handrank import _eval_py
 
     return _eval_py
+
+
+_simd_chosen = False  # HANDRANK_SIMD is read when the compiled kernels first load, and only then
+
+
+def _use_simd(compiled: Kernels) -> None:
+    """Put the compiled batch kernel that ``HANDRANK_SIMD`` names (auto: the best on offer) in use."""
+    global _simd_chosen
+    choice = os.environ.get("HANDRANK_SIMD", "auto").strip().lower() or "auto"
+    if choice not in SIMD_CHOICES:
+        raise ImportError(f"HANDRANK_SIMD must be one of {', '.join(SIMD_CHOICES)}, not {choice!r}")
+    offered = compiled.simd()[1]
+    if choice == "auto":
+        choice = next(k for k in SIMD_PREFERENCE if k in offered)
+    elif choice not in offered:
+        raise ImportError(
+            f"HANDRANK_SIMD={choice}, but this build on this CPU has no {choice} kernel; it has {', '.join(offered)} "
+            "(HANDRANK_SIMD=auto picks the best of them)"
+        )
+    compiled.use_simd(choice)
+    _simd_chosen = True
 
 
 def name(kernel_set: Kernels) -> str:

@@ -23,6 +23,14 @@ cdef extern from "handrank.h" nogil:
                                     uint16_t *out, Py_ssize_t out_stride) noexcept
     int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, Py_ssize_t stride,
                                     uint16_t *out, Py_ssize_t out_stride) noexcept
+    cdef enum handrank_simd:
+        HANDRANK_SIMD_SCALAR
+        HANDRANK_SIMD_AVX2
+        HANDRANK_SIMD_AVX512
+        HANDRANK_SIMD_NEON
+    unsigned handrank_simd_available() noexcept
+    int handrank_simd_use(handrank_simd kernel) noexcept
+    handrank_simd handrank_simd_active() noexcept
     uint16_t handrank_evaluate_omaha(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board) noexcept
     int64_t handrank_evaluate_omaha_batch(const uint8_t *holes, int n_hole, Py_ssize_t hole_stride,
                                           const uint8_t *boards, int n_board, Py_ssize_t board_stride,

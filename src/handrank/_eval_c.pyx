@@ -36,6 +36,10 @@ from handrank._csrc cimport (
     handrank_monte_carlo,
     handrank_ranges,
     handrank_ranges_scratch,
+    handrank_simd,
+    handrank_simd_active,
+    handrank_simd_available,
+    handrank_simd_use,
     handrank_tally,
 )
 
@@ -52,7 +56,12 @@ __all__ = [
     "rank_masks",
     "rank_omaha_rows",
     "rank_rows",
+    "simd",
+    "use_simd",
 ]
+
+# The batch kernels by name, in enum handrank_simd's order.
+_SIMD_NAMES = ("scalar", "avx2", "avx512", "neon")
 
 # numpy integer (kind, itemsize) -> enum handrank_dtype
 _DTYPES = {
@@ -279,3 +288,18 @@ def monte_carlo(int game, int n_players, int hole_size, const uint8_t[::1] combo
         trials = handrank_monte_carlo(<handrank_game>game, n_players, hole_size, cp, &offsets[0], wp, bp, nb, dead,
                                       &excluded[0], seed, block_lo, block_hi, block_trials, max_redraws, t)
     return trials, _tallies(t, n_players)
+
+
+def simd():
+    """The batch kernel in use and every one this build offers on this CPU, by name."""
+    cdef unsigned kernels = handrank_simd_available()
+    return _SIMD_NAMES[<int>handrank_simd_active()], tuple(n for i, n in enumerate(_SIMD_NAMES) if kernels >> i & 1)
+
+
+def use_simd(str name):
+    """Use the batch kernel ``name`` (one ``simd()`` offers) from now on; the name of the one used before."""
+    before = simd()[0]
+    cdef int kernel = _SIMD_NAMES.index(name) if name in _SIMD_NAMES else -1
+    if kernel < 0 or handrank_simd_use(<handrank_simd>kernel) != 0:
+        raise ValueError(f"no {name!r} batch kernel here; this build and CPU offer {', '.join(simd()[1])}")
+    return before

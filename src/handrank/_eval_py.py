@@ -36,6 +36,8 @@ __all__ = [
     "rank_masks",
     "rank_omaha_rows",
     "rank_rows",
+    "simd",
+    "use_simd",
 ]
 
 _KEY = [_tables.card_key(c) for c in range(_tables.N_CARDS)]
@@ -662,3 +664,15 @@ def monte_carlo(
             _settle(game, hands, full, out)
             trials += 1
     return trials, [Tally(*t) for t in out]
+
+
+def simd() -> tuple[str, tuple[str, ...]]:
+    """The batch kernel in use and those on offer: this backend has one, ``"python"``."""
+    return "python", ("python",)
+
+
+def use_simd(name: str) -> str:
+    """The twin of the compiled ``use_simd``: only ``"python"`` is on offer."""
+    if name != "python":
+        raise ValueError(f"no {name!r} batch kernel here; this build and CPU offer python")
+    return "python"

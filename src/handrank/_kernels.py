@@ -36,6 +36,8 @@ KERNELS = (
     "rank_masks",
     "rank_omaha_rows",
     "rank_rows",
+    "simd",
+    "use_simd",
 )
 """Every backend's ``__all__``."""
 
@@ -70,6 +72,12 @@ if TYPE_CHECKING:
 
         def rank_masks(self, masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
             """Rank masks ``start:stop`` into ``out``; the first invalid mask, or -1."""
+
+        def simd(self) -> tuple[str, tuple[str, ...]]:
+            """The batch kernel for contiguous uint8 rows in use, and every one on offer, by name."""
+
+        def use_simd(self, name: str) -> str:
+            """Use the batch kernel ``name`` (a ValueError when not on offer); the one used before."""
 
         def rank_omaha_rows(
             self,

@@ -1,0 +1,163 @@
+"""Every batch kernel this build and CPU offer (``HANDRANK_SIMD``) against the scalar kernel and the Python twin.
+
+Each test runs once per kernel on offer, made the one in use for the test;
+the scalar kernel is the reference (its classes are checked against the
+pure-Python twin and the published counts elsewhere, and again here).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from itertools import combinations
+
+import numpy as np
+import pytest
+from conftest import C_AVAILABLE, NO_C
+
+import handrank
+from handrank import _backend
+
+pytestmark = pytest.mark.skipif(not C_AVAILABLE, reason=NO_C)
+
+OFFERED = _backend.load("c").simd()[1] if C_AVAILABLE else ()
+
+
+@pytest.fixture(params=OFFERED)
+def kernel(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The compiled backend active, with this batch kernel in use."""
+    compiled = _backend.load("c")
+    before_backend = _backend.use("c")
+    before = compiled.use_simd(request.param)
+    try:
+        yield request.param
+    finally:
+        compiled.use_simd(before)
+        _backend.use(_backend.name(before_backend))
+
+
+def _scalar(fn, *args, **kwargs):
+    """``fn`` run with the scalar kernel in use."""
+    compiled = _backend.load("c")
+    before = compiled.use_simd("scalar")
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        compiled.use_simd(before)
+
+
+def _python(rows: np.ndarray) -> np.ndarray:
+    before = _backend.use("python")
+    try:
+        return handrank.evaluate_batch(rows)
+    finally:
+        _backend.use(_backend.name(before))
+
+
+def _random_rows(n: int, k: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+def _tricky_rows(k: int, seed: int) -> np.ndarray:
+    """Rows heavy in flushes, straights (the wheel too), straight flushes and paired boards."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for _ in range(20_000):
+        suit = int(rng.integers(4))
+        suited = rng.choice(13, size=int(rng.integers(3, k + 1)), replace=False) * 4 + suit
+        run_start = int(rng.integers(-1, 9))
+        run = [(r % 13) * 4 + int(rng.integers(4)) for r in range(run_start, run_start + 5)]
+        pool = list(dict.fromkeys([*suited.tolist(), *run, *rng.permutation(52).tolist()]))
+        rows.append(rng.permutation(pool[:k]))
+    return np.array(rows, dtype=np.uint8)
+
+
+def test_the_kernel_in_use_is_reported(kernel: str) -> None:
+    assert _backend.load("c").simd()[0] == kernel
+    assert "scalar" in OFFERED
+
+
+def test_every_five_card_hand(kernel: str) -> None:
+    rows = np.array(list(combinations(range(52), 5)), dtype=np.uint8)
+    got = handrank.evaluate_batch(rows)
+    assert np.array_equal(got, _scalar(handrank.evaluate_batch, rows))
+    assert np.bincount(got, minlength=7463)[1:].min() > 0  # every class 1..7462 appears
+    assert sum(got == 1) == 4 and sum(got == 7462) == 1020  # royal flushes; 7-5-4-3-2 offsuit
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_random_and_tricky_rows(kernel: str, k: int) -> None:
+    rows = np.concatenate([_random_rows(300_000, k, seed=k), _tricky_rows(k, seed=10 + k)])
+    got = handrank.evaluate_batch(rows)
+    assert np.array_equal(got, _scalar(handrank.evaluate_batch, rows))
+    sample = np.concatenate([rows[:3_000], rows[-3_000:]])
+    assert np.array_equal(handrank.evaluate_batch(sample), _python(sample))
+    assert np.array_equal(handrank.evaluate_batch(rows, threads=0), got)
+
+
+@pytest.mark.parametrize("k", [5, 7])
+def test_every_length_and_every_bad_row_position(kernel: str, k: int) -> None:
+    """Lengths around the vector widths, and a bad row (repeat, id 52, id 255) at every place of a vector."""
+    base = _random_rows(100, k, seed=3)
+    for n in range(0, 100):
+        assert np.array_equal(handrank.evaluate_batch(base[:n]), _scalar(handrank.evaluate_batch, base[:n]))
+    for bad_at in range(70):
+        for fault in ("repeat", 52, 255):
+            rows = base.copy()
+            if fault == "repeat":
+                rows[bad_at, k - 1] = rows[bad_at, 0]
+            else:
+                rows[bad_at, 1] = fault
+            with pytest.raises(ValueError) as got:
+                handrank.evaluate_batch(rows)
+            with pytest.raises(ValueError) as want:
+                _scalar(handrank.evaluate_batch, rows)
+            assert str(got.value) == str(want.value)
+            assert f"row {bad_at}" in str(got.value)
+
+
+def test_layouts(kernel: str) -> None:
+    """Strided, Fortran-ordered, unaligned and wider-typed rows give the contiguous rows' classes."""
+    rows = _random_rows(5_001, 7, seed=4)
+    want = _scalar(handrank.evaluate_batch, rows)
+    raw = np.zeros(rows.size + 1, dtype=np.uint8)
+    raw[1:] = rows.ravel()
+    unaligned = raw[1:].reshape(rows.shape)
+    wide = np.zeros((rows.shape[0], 9), dtype=np.uint8)
+    wide[:, :7] = rows
+    for layout in (np.asfortranarray(rows), unaligned, wide[:, :7], rows.astype(np.int16), rows.astype(np.int64)):
+        assert np.array_equal(handrank.evaluate_batch(layout), want)
+    assert np.array_equal(handrank.evaluate_batch(np.repeat(rows, 2, axis=0)[::2]), want)
+
+
+def _import_with(**env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", "import handrank; print(handrank.SIMD)"],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_handrank_simd_chooses_the_kernel() -> None:
+    for name in OFFERED:
+        got = _import_with(HANDRANK_SIMD=name, HANDRANK_BACKEND="c")
+        assert got.returncode == 0 and got.stdout.strip() == name, got.stderr
+    best = next(k for k in _backend.SIMD_PREFERENCE if k in OFFERED)
+    assert _import_with(HANDRANK_SIMD="auto", HANDRANK_BACKEND="c").stdout.strip() == best
+    assert _import_with(HANDRANK_BACKEND="python").stdout.strip() == "python"
+
+
+def test_handrank_simd_refuses_what_is_not_on_offer() -> None:
+    got = _import_with(HANDRANK_SIMD="fastest", HANDRANK_BACKEND="c")
+    assert got.returncode != 0 and "HANDRANK_SIMD must be one of auto, scalar, avx2, avx512, neon" in got.stderr
+    missing = [k for k in ("avx2", "avx512", "neon") if k not in OFFERED]
+    for name in missing:
+        got = _import_with(HANDRANK_SIMD=name, HANDRANK_BACKEND="c")
+        assert got.returncode != 0 and f"HANDRANK_SIMD={name}, but this build on this CPU has no {name}" in got.stderr
+    with pytest.raises(ValueError, match="no 'neon2' batch kernel here"):
+        _backend.load("c").use_simd("neon2")
