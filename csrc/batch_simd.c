@@ -6,8 +6,9 @@
  * permutes bring card j of every row into a lane; the rank key adds up by a
  * permute of the thirteen ranks' keys, the suit counters (biased so that
  * five of a suit sets a top bit) by a permute of the four suits'; each row's
- * cards set bits in two 32-bit halves of its card mask, and the row is
- * valid when the halves hold k bits and no id past 51.  The rank key hashes
+ * cards set bits in two 32-bit halves of its card mask (a shift by 32 or
+ * more sets none), and the row is valid when the halves hold k bits and no
+ * id past 51.  The rank key hashes
  * as in the scalar kernel and two gathers read the displacement and the
  * class; lanes that hold a flush are ranked again one by one by the scalar
  * formula.  A step with an invalid row, and the rows left at the end, go to
@@ -38,8 +39,7 @@ typedef struct {
 HR_AVX512 static inline __mmask16 avx512_sixteen(const avx512_consts *q, const uint8_t *p, const int K, __m512i *key,
                                                  __m512i *suits) {
     const __mmask64 low_bytes = 0x1111111111111111ULL;
-    const __m512i one = _mm512_set1_epi32(1), c31 = _mm512_set1_epi32(31), c32 = _mm512_set1_epi32(32);
-    const __m512i c63 = _mm512_set1_epi32(63);
+    const __m512i one = _mm512_set1_epi32(1), c32 = _mm512_set1_epi32(32);
     __m512i lo = _mm512_maskz_loadu_epi8(q->first, p), hi = _mm512_maskz_loadu_epi8(q->second, p + 64);
     __m512i k = _mm512_setzero_si512(), s = _mm512_set1_epi32(0x3333);
     __m512i below = _mm512_setzero_si512(), above = _mm512_setzero_si512();
@@ -47,11 +47,9 @@ HR_AVX512 static inline __mmask16 avx512_sixteen(const avx512_consts *q, const u
         __m512i c = _mm512_maskz_permutex2var_epi8(low_bytes, lo, q->idx[j], hi);
         k = _mm512_add_epi32(k, _mm512_permutexvar_epi32(_mm512_srli_epi32(c, 2), q->rank_key));
         s = _mm512_add_epi32(s, _mm512_permutexvar_epi32(c, q->suit_key));
-        c = _mm512_min_epu32(c, c63); /* any id past 63 is 63: a poison bit below */
-        __m512i bit = _mm512_sllv_epi32(one, _mm512_and_si512(c, c31));
-        __mmask16 low = _mm512_cmplt_epu32_mask(c, c32);
-        below = _mm512_mask_or_epi32(below, low, below, bit);
-        above = _mm512_mask_or_epi32(above, (__mmask16)~low, above, bit);
+        /* a shift by 32 or more gives 0: ids 0..31 set a bit of `below`, 32..63 of `above`, the rest none */
+        below = _mm512_or_si512(below, _mm512_sllv_epi32(one, c));
+        above = _mm512_or_si512(above, _mm512_sllv_epi32(one, _mm512_sub_epi32(c, c32)));
     }
     *key = k;
     *suits = s;
