@@ -175,8 +175,8 @@ HR_INLINE int64_t masks_kernel(const char *m, int64_t n, ptrdiff_t stride, char 
 #endif
         if ((mask >> 52) || count < 5 || count > 7)
             return i;
-        uint64_t key = HANDRANK_KEY_BIAS;
-        for (int b = 0; b < 7; b++)
+        uint64_t key = HANDRANK_KEY_BIAS + handrank_mask_key[256 * 6 + (mask >> 48)]; /* cards 48..51 */
+        for (int b = 0; b < 6; b++)
             key += handrank_mask_key[(uint64_t)(256 * b) + (mask >> (8 * b) & 0xff)];
         hr_store_u16(o, key & HANDRANK_FLUSH_BITS ? handrank_evaluate_mask(mask) : hr_plain_hashed(hr_hash(key)));
     }

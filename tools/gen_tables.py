@@ -50,11 +50,12 @@ def render() -> dict[str, str]:
     card_key = [T.card_key(c) if c < T.N_CARDS else 0 for c in range(CARD_SLOTS)]
     suit_bit = [T.suit_bit(c) if c < T.N_CARDS else POISON_BIT for c in range(CARD_SLOTS)]
     poison_mask = sum(0xE000 << (16 * s) for s in range(4))
-    # A card mask's key, byte by byte: the summed keys of the cards of byte b with bits v.
+    # A card mask's key, byte by byte: the summed keys of the cards of byte b with bits v (the last byte
+    # holds the four cards 48..51 and needs 16 entries).
     mask_key = [
         sum(card_key[8 * b + j] for j in range(8) if v >> j & 1 and 8 * b + j < T.N_CARDS)
         for b in range(MASK_BYTES)
-        for v in range(256)
+        for v in range(256 if b < MASK_BYTES - 1 else 1 << (T.N_CARDS - 8 * b))
     ]
     h = f"""{HEADER}#ifndef HANDRANK_TABLES_H
 #define HANDRANK_TABLES_H
@@ -78,7 +79,7 @@ extern const uint16_t handrank_flush[{1 << T.N_RANKS}];
 /* Rank-key perfect hash: displacement per bucket, class per slot. */
 extern const uint16_t handrank_hash_disp[{len(disp)}];
 extern const uint16_t handrank_hash_values[{len(values)}];
-/* The summed card keys of a card mask's byte b with bits v, at 256 * b + v (b < {MASK_BYTES}). */
+/* The summed card keys of a card mask's byte b with bits v, at 256 * b + v (b < {MASK_BYTES}; byte {MASK_BYTES - 1}: v < 16). */
 extern const uint64_t handrank_mask_key[{len(mask_key)}];
 
 #endif
