@@ -1,6 +1,6 @@
 /*
- * SIMD kernels for contiguous uint8 rows of 5..7 cards, chosen at run time
- * (handrank_simd_use), and the choice itself.
+ * SIMD kernels for contiguous uint8 rows of 5..7 cards and for contiguous
+ * card masks, chosen at run time (handrank_simd_use), and the choice itself.
  *
  * AVX-512, sixteen rows a vector of 32-bit lanes, two vectors a step: byte
  * permutes bring card j of every row into a lane; the rank key adds up by a
@@ -21,7 +21,7 @@
 #define HR_HAVE_AVX512 1
 #include <immintrin.h>
 
-#define HR_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq")))
+#define HR_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq")))
 
 /* 16-bit entries of an even-sized table at each lane's index, by 32-bit gathers that stay inside it. */
 HR_AVX512 static inline __m512i gather_u16(const uint16_t *table, __m512i index) {
@@ -123,11 +123,83 @@ HR_AVX512 static int64_t avx512_rows(const uint8_t *cards, int64_t n, int k, cha
     }
 }
 
+/*
+ * Contiguous card masks, sixteen a step: 5..7 cards and none past 51 (else
+ * the scalar kernel takes the step), each mask's card ids by a byte
+ * compress (VBMI2), then the rows' permutes, each card slot counted only
+ * where the mask has that many cards.
+ */
+HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *out) {
+    uint32_t rank_key[16] = {0}, suit_key[16];
+    uint8_t id[64];
+    for (int r = 0; r < 13; r++)
+        rank_key[r] = (uint32_t)handrank_card_key[4 * r];
+    for (int x = 0; x < 16; x++)
+        suit_key[x] = 1u << (4 * (x & 3));
+    for (int b = 0; b < 64; b++)
+        id[b] = (uint8_t)b;
+    const __m512i rank_tab = _mm512_loadu_si512(rank_key), suit_tab = _mm512_loadu_si512(suit_key);
+    const __m512i ids = _mm512_loadu_si512(id);
+    const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    const __m512i five = _mm512_set1_epi64(5), seven = _mm512_set1_epi64(7);
+    const __m512i high = _mm512_set1_epi64((int64_t)~((1ULL << 52) - 1));
+    const __mmask64 low_bytes = 0x1111111111111111ULL;
+    __m512i idx[7];
+    for (int j = 0; j < 7; j++) /* byte 4 * lane: mask lane's j-th card, 8 bytes a mask */
+        idx[j] = _mm512_add_epi32(_mm512_slli_epi32(lane, 3), _mm512_set1_epi32(j));
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m512i m0 = _mm512_loadu_si512(masks + i), m1 = _mm512_loadu_si512(masks + i + 8);
+        __m512i n0 = _mm512_popcnt_epi64(m0), n1 = _mm512_popcnt_epi64(m1);
+        __mmask8 ok0 = _mm512_cmpge_epu64_mask(n0, five) & _mm512_cmple_epu64_mask(n0, seven) &
+                       _mm512_testn_epi64_mask(m0, high);
+        __mmask8 ok1 = _mm512_cmpge_epu64_mask(n1, five) & _mm512_cmple_epu64_mask(n1, seven) &
+                       _mm512_testn_epi64_mask(m1, high);
+        if ((ok0 & ok1) != 0xff) {
+            int64_t bad = handrank_masks_scalar(masks + i, 16, 8, (uint16_t *)(void *)(out + 2 * i), 2);
+            if (bad >= 0)
+                return i + bad;
+            continue;
+        }
+        uint64_t cards[16]; /* each mask's card ids, ascending, in its 8 bytes */
+        for (int l = 0; l < 16; l++)
+            cards[l] = (uint64_t)_mm_cvtsi128_si64(
+                _mm512_castsi512_si128(_mm512_maskz_compress_epi8(hr_load_u64(masks + i + l), ids)));
+        __m512i lo = _mm512_loadu_si512(cards), hi = _mm512_loadu_si512(cards + 8);
+        __m512i count =
+            _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(n0)), _mm512_cvtepi64_epi32(n1), 1);
+        __m512i key = _mm512_setzero_si512(), suits = _mm512_set1_epi32(0x3333);
+        for (int j = 0; j < 7; j++) {
+            __mmask16 has = _mm512_cmpgt_epi32_mask(count, _mm512_set1_epi32(j));
+            __m512i c = _mm512_maskz_permutex2var_epi8(low_bytes, lo, idx[j], hi);
+            key = _mm512_mask_add_epi32(key, has, key, _mm512_permutexvar_epi32(_mm512_srli_epi32(c, 2), rank_tab));
+            suits = _mm512_mask_add_epi32(suits, has, suits, _mm512_permutexvar_epi32(c, suit_tab));
+        }
+        __m512i h = _mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL));
+        __m512i disp = gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
+        __m512i slot = _mm512_xor_si512(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp);
+        __m512i value = gather_u16(handrank_hash_values, slot);
+        _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i), _mm512_cvtepi32_epi16(value));
+        unsigned flush = _mm512_test_epi32_mask(suits, _mm512_set1_epi32(0x8888));
+        while (flush) {
+            int l = hr_ctz64(flush);
+            flush &= flush - 1;
+            hr_store_u16(out + 2 * (i + l), handrank_evaluate_mask(hr_load_u64(masks + i + l)));
+        }
+    }
+    if (i < n) {
+        int64_t bad = handrank_masks_scalar(masks + i, n - i, 8, (uint16_t *)(void *)(out + 2 * i), 2);
+        if (bad >= 0)
+            return i + bad;
+    }
+    return -1;
+}
+
 static int cpu_has_avx512(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
            __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
-           __builtin_cpu_supports("avx512vpopcntdq");
+           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vpopcntdq");
 }
 #endif
 
@@ -157,4 +229,13 @@ int64_t handrank_rows_simd(const uint8_t *cards, int64_t n, int k, char *out) {
         return avx512_rows(cards, n, k, out);
 #endif
     return handrank_rows_scalar(cards, n, k, out);
+}
+
+int64_t handrank_masks_simd(const uint64_t *masks, int64_t n, char *out) {
+#ifdef HR_HAVE_AVX512
+    if (active == HANDRANK_SIMD_AVX512)
+        return avx512_masks(masks, n, out);
+#endif
+    return handrank_masks_scalar(masks, n, (ptrdiff_t)sizeof(uint64_t), (uint16_t *)(void *)out,
+                                 (ptrdiff_t)sizeof(uint16_t));
 }

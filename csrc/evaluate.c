@@ -192,6 +192,13 @@ __attribute__((target("popcnt"))) static int64_t masks_pop(const char *m, int64_
 
 int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, ptrdiff_t stride,
                                 uint16_t *out, ptrdiff_t out_stride) {
+    if (stride == (ptrdiff_t)sizeof(uint64_t) && out_stride == (ptrdiff_t)sizeof(uint16_t))
+        return handrank_masks_simd(masks, n, (char *)out);
+    return handrank_masks_scalar(masks, n, stride, out, out_stride);
+}
+
+int64_t handrank_masks_scalar(const uint64_t *masks, int64_t n, ptrdiff_t stride, uint16_t *out,
+                              ptrdiff_t out_stride) {
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(__POPCNT__)
     if (__builtin_cpu_supports("popcnt"))
         return masks_pop((const char *)masks, n, stride, (char *)out, out_stride);

@@ -2,6 +2,7 @@
 #ifndef HANDRANK_INTERNAL_H
 #define HANDRANK_INTERNAL_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -147,5 +148,10 @@ uint64_t handrank_holdem_boards(const uint8_t *holes, int n, const uint8_t *boar
  */
 int64_t handrank_rows_scalar(const uint8_t *cards, int64_t n, int k, char *out);
 int64_t handrank_rows_simd(const uint8_t *cards, int64_t n, int k, char *out);
+
+/* Card masks (any strides), and contiguous ones into a contiguous `out` by the SIMD kernel in use. */
+int64_t handrank_masks_scalar(const uint64_t *masks, int64_t n, ptrdiff_t stride, uint16_t *out,
+                              ptrdiff_t out_stride);
+int64_t handrank_masks_simd(const uint64_t *masks, int64_t n, char *out);
 
 #endif /* HANDRANK_INTERNAL_H */

@@ -21,7 +21,7 @@ extern const uint16_t handrank_flush[8192];
 /* Rank-key perfect hash: displacement per bucket, class per slot. */
 extern const uint16_t handrank_hash_disp[8192];
 extern const uint16_t handrank_hash_values[131072];
-/* The summed card keys of a card mask's byte b with bits v, at 256 * b + v (b < 7; byte 6: v < 16). */
+/* The summed card keys of a card mask's byte b with bits v, at 256 * b + v (b < 7; the last: v < 16). */
 extern const uint64_t handrank_mask_key[1552];
 
 #endif

@@ -133,6 +133,45 @@ def test_layouts(kernel: str) -> None:
     assert np.array_equal(handrank.evaluate_batch(np.repeat(rows, 2, axis=0)[::2]), want)
 
 
+def _masks(rows: np.ndarray) -> np.ndarray:
+    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), rows.astype(np.uint64)), axis=1)
+
+
+def test_masks_every_five_card_hand_and_mixed_sizes(kernel: str) -> None:
+    five = _masks(np.array(list(combinations(range(52), 5)), dtype=np.uint8))
+    assert np.array_equal(handrank.evaluate_masks(five), _scalar(handrank.evaluate_masks, five))
+    mixed = np.concatenate([_masks(_random_rows(50_000, k, seed=20 + k)) for k in (5, 6, 7)])
+    mixed = np.concatenate([mixed, _masks(_tricky_rows(7, seed=30))])
+    mixed = np.random.default_rng(5).permutation(mixed)  # sizes mixed within every vector
+    got = handrank.evaluate_masks(mixed)
+    assert np.array_equal(got, _scalar(handrank.evaluate_masks, mixed))
+    sample = mixed[:4_000]
+    before = _backend.use("python")
+    try:
+        assert np.array_equal(handrank.evaluate_masks(sample), got[:4_000])
+    finally:
+        _backend.use(_backend.name(before))
+
+
+def test_masks_every_length_and_every_bad_mask_position(kernel: str) -> None:
+    base = _masks(_random_rows(100, 7, seed=6))
+    for n in range(0, 100):
+        assert np.array_equal(handrank.evaluate_masks(base[:n]), _scalar(handrank.evaluate_masks, base[:n]))
+    for bad_at in range(40):
+        for fault in (0b1111, (1 << 60) | 0b11111, (1 << 52) - 1):  # 4 cards, a bit past 51, 52 cards
+            masks = base.copy()
+            masks[bad_at] = fault
+            with pytest.raises(ValueError) as got:
+                handrank.evaluate_masks(masks)
+            with pytest.raises(ValueError) as want:
+                _scalar(handrank.evaluate_masks, masks)
+            assert str(got.value) == str(want.value) and str(bad_at) in str(got.value)
+    strided = np.repeat(base, 2)[::2]
+    unaligned = np.frombuffer(b"\0" + base.tobytes(), dtype=np.uint64, offset=1)
+    for layout in (strided, unaligned):
+        assert np.array_equal(handrank.evaluate_masks(layout), _scalar(handrank.evaluate_masks, base))
+
+
 def _import_with(**env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-c", "import handrank; print(handrank.SIMD)"],

@@ -79,7 +79,7 @@ extern const uint16_t handrank_flush[{1 << T.N_RANKS}];
 /* Rank-key perfect hash: displacement per bucket, class per slot. */
 extern const uint16_t handrank_hash_disp[{len(disp)}];
 extern const uint16_t handrank_hash_values[{len(values)}];
-/* The summed card keys of a card mask's byte b with bits v, at 256 * b + v (b < {MASK_BYTES}; byte {MASK_BYTES - 1}: v < 16). */
+/* The summed card keys of a card mask's byte b with bits v, at 256 * b + v (b < {MASK_BYTES}; the last: v < 16). */
 extern const uint64_t handrank_mask_key[{len(mask_key)}];
 
 #endif
