@@ -30,6 +30,14 @@ HR_AVX512 static inline __m512i gather_u16(const uint16_t *table, __m512i index)
     return _mm512_and_si512(_mm512_srlv_epi32(words, shift), _mm512_set1_epi32(0xffff));
 }
 
+/* The no-flush class of each lane's rank key: the scalar kernel's hash, two gathers. */
+HR_AVX512 static inline __m512i avx512_plain(__m512i key) {
+    __m512i h = _mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL));
+    __m512i disp = gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
+    __m512i slot = _mm512_xor_si512(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp);
+    return gather_u16(handrank_hash_values, slot);
+}
+
 typedef struct {
     __m512i rank_key, suit_key, idx[7];
     __mmask64 first, second;
@@ -60,10 +68,7 @@ HR_AVX512 static inline __mmask16 avx512_sixteen(const avx512_consts *q, const u
 
 /* The classes of sixteen valid rows at p into out, flush lanes by the scalar formula. */
 HR_AVX512 static inline void avx512_store(const uint8_t *p, const int K, __m512i key, __m512i suits, char *out) {
-    __m512i h = _mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL));
-    __m512i disp = gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
-    __m512i slot = _mm512_xor_si512(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp);
-    _mm256_storeu_si256((__m256i *)(void *)out, _mm512_cvtepi32_epi16(gather_u16(handrank_hash_values, slot)));
+    _mm256_storeu_si256((__m256i *)(void *)out, _mm512_cvtepi32_epi16(avx512_plain(key)));
     unsigned flush = _mm512_test_epi32_mask(suits, _mm512_set1_epi32(0x8888));
     while (flush) {
         int lane = hr_ctz64(flush);
@@ -175,11 +180,7 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
             key = _mm512_mask_add_epi32(key, has, key, _mm512_permutexvar_epi32(_mm512_srli_epi32(c, 2), rank_tab));
             suits = _mm512_mask_add_epi32(suits, has, suits, _mm512_permutexvar_epi32(c, suit_tab));
         }
-        __m512i h = _mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL));
-        __m512i disp = gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
-        __m512i slot = _mm512_xor_si512(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp);
-        __m512i value = gather_u16(handrank_hash_values, slot);
-        _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i), _mm512_cvtepi32_epi16(value));
+        _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i), _mm512_cvtepi32_epi16(avx512_plain(key)));
         unsigned flush = _mm512_test_epi32_mask(suits, _mm512_set1_epi32(0x8888));
         while (flush) {
             int l = hr_ctz64(flush);
