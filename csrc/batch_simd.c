@@ -43,6 +43,22 @@ typedef struct {
     __mmask64 first, second;
 } avx512_consts;
 
+/* The key tables, and the permutes that bring card j of each of sixteen `stride`-byte records into a lane. */
+HR_AVX512 static inline void avx512_init(avx512_consts *q, const int stride, const int cards) {
+    uint32_t rank_key[16] = {0}, suit_key[16];
+    for (int r = 0; r < 13; r++)
+        rank_key[r] = (uint32_t)handrank_card_key[4 * r];
+    for (int x = 0; x < 16; x++)
+        suit_key[x] = 1u << (4 * (x & 3)); /* a lane's id mod 16 has its suit in the low two bits */
+    q->rank_key = _mm512_loadu_si512(rank_key);
+    q->suit_key = _mm512_loadu_si512(suit_key);
+    const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    for (int j = 0; j < cards; j++) /* byte 4 * lane of card j's permute: record lane's card j */
+        q->idx[j] = _mm512_add_epi32(_mm512_mullo_epi32(lane, _mm512_set1_epi32(stride)), _mm512_set1_epi32(j));
+    q->first = stride * 16 >= 64 ? ~0ULL : (1ULL << (stride * 16)) - 1;
+    q->second = stride * 16 >= 128 ? ~0ULL : stride * 16 > 64 ? (1ULL << (stride * 16 - 64)) - 1 : 0;
+}
+
 /* Sixteen rows at p: each one's rank key and suit counters, and which rows are valid. */
 HR_AVX512 static inline __mmask16 avx512_sixteen(const avx512_consts *q, const uint8_t *p, const int K, __m512i *key,
                                                  __m512i *suits) {
@@ -85,18 +101,7 @@ HR_AVX512 static inline void avx512_store(const uint8_t *p, const int K, __m512i
 
 HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, const int K, char *out) {
     avx512_consts q;
-    uint32_t rank_key[16] = {0}, suit_key[16];
-    for (int r = 0; r < 13; r++)
-        rank_key[r] = (uint32_t)handrank_card_key[4 * r];
-    for (int x = 0; x < 16; x++)
-        suit_key[x] = 1u << (4 * (x & 3)); /* a lane's id mod 16 has its suit in the low two bits */
-    q.rank_key = _mm512_loadu_si512(rank_key);
-    q.suit_key = _mm512_loadu_si512(suit_key);
-    const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    for (int j = 0; j < K; j++) /* byte 4 * lane of card j's permute: row lane's card j */
-        q.idx[j] = _mm512_add_epi32(_mm512_mullo_epi32(lane, _mm512_set1_epi32(K)), _mm512_set1_epi32(j));
-    q.first = K * 16 >= 64 ? ~0ULL : (1ULL << (K * 16)) - 1;
-    q.second = K * 16 > 64 ? (1ULL << (K * 16 - 64)) - 1 : 0;
+    avx512_init(&q, K, K);
     int64_t i = 0;
     for (; i + 32 <= n; i += 32) {
         const uint8_t *p = cards + i * K;
@@ -135,23 +140,15 @@ HR_AVX512 static int64_t avx512_rows(const uint8_t *cards, int64_t n, int k, cha
  * where the mask has that many cards.
  */
 HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *out) {
-    uint32_t rank_key[16] = {0}, suit_key[16];
+    avx512_consts q;
+    avx512_init(&q, 8, 7); /* each mask's card ids in 8 bytes, at most 7 of them */
     uint8_t id[64];
-    for (int r = 0; r < 13; r++)
-        rank_key[r] = (uint32_t)handrank_card_key[4 * r];
-    for (int x = 0; x < 16; x++)
-        suit_key[x] = 1u << (4 * (x & 3));
     for (int b = 0; b < 64; b++)
         id[b] = (uint8_t)b;
-    const __m512i rank_tab = _mm512_loadu_si512(rank_key), suit_tab = _mm512_loadu_si512(suit_key);
     const __m512i ids = _mm512_loadu_si512(id);
-    const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     const __m512i five = _mm512_set1_epi64(5), seven = _mm512_set1_epi64(7);
     const __m512i high = _mm512_set1_epi64((int64_t)~((1ULL << 52) - 1));
     const __mmask64 low_bytes = 0x1111111111111111ULL;
-    __m512i idx[7];
-    for (int j = 0; j < 7; j++) /* byte 4 * lane: mask lane's j-th card, 8 bytes a mask */
-        idx[j] = _mm512_add_epi32(_mm512_slli_epi32(lane, 3), _mm512_set1_epi32(j));
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
         __m512i m0 = _mm512_loadu_si512(masks + i), m1 = _mm512_loadu_si512(masks + i + 8);
@@ -176,9 +173,9 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
         __m512i key = _mm512_setzero_si512(), suits = _mm512_set1_epi32(0x3333);
         for (int j = 0; j < 7; j++) {
             __mmask16 has = _mm512_cmpgt_epi32_mask(count, _mm512_set1_epi32(j));
-            __m512i c = _mm512_maskz_permutex2var_epi8(low_bytes, lo, idx[j], hi);
-            key = _mm512_mask_add_epi32(key, has, key, _mm512_permutexvar_epi32(_mm512_srli_epi32(c, 2), rank_tab));
-            suits = _mm512_mask_add_epi32(suits, has, suits, _mm512_permutexvar_epi32(c, suit_tab));
+            __m512i c = _mm512_maskz_permutex2var_epi8(low_bytes, lo, q.idx[j], hi);
+            key = _mm512_mask_add_epi32(key, has, key, _mm512_permutexvar_epi32(_mm512_srli_epi32(c, 2), q.rank_key));
+            suits = _mm512_mask_add_epi32(suits, has, suits, _mm512_permutexvar_epi32(c, q.suit_key));
         }
         _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i), _mm512_cvtepi32_epi16(avx512_plain(key)));
         unsigned flush = _mm512_test_epi32_mask(suits, _mm512_set1_epi32(0x8888));

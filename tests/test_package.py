@@ -213,3 +213,13 @@ def test_import_stays_light() -> None:
         env={**os.environ, "PYTHONPATH": str(Path(handrank.__file__).parent.parent)},
     )
     assert got.stdout.strip() == "[]", got.stderr
+
+
+def test_batch_kernel_choice_on_each_backend(impl: Api) -> None:
+    active, offered = impl.kernels.simd()
+    assert active in offered
+    assert impl.kernels.use_simd(active) == active
+    assert impl.kernels.simd()[0] == active
+    with pytest.raises(ValueError, match="no 'nonesuch' batch kernel here; this build and CPU offer "):
+        impl.kernels.use_simd("nonesuch")
+    assert impl.kernels.simd()[0] == active  # a refusal changes nothing

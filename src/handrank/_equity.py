@@ -269,8 +269,9 @@ def equity(
     excluded = [sum(1 << c for c in p.dead) if isinstance(p, Range) else 0 for p in players]
     # A range of every hand left, equally weighted, is a random hand: dealt from the deck, never redrawn.
     every = math.comb(52 - len(taken), hole_size)
-    for i, combos in enumerate(lists):
-        if combos is not None and len(combos) == every and len({w for _, w in combos}) == 1:
+    known_at = [i for i, combos in enumerate(lists) if combos is not None]
+    for i, (weights, _) in zip(known_at, integers, strict=True):
+        if len(weights) == every and len(set(weights)) == 1:
             lists[i], excluded[i] = None, 0
     return _monte_carlo(
         lists, excluded, board_ids, dead_ids, rules, hole_size, trials_asked, seed_used, count, progress, stop
@@ -361,9 +362,8 @@ def _runout_major(
 
 def _integer_combo_weights(combos: Combos) -> tuple[list[int], int]:
     """The combos' weights times the smallest number that makes them all integers, and that number."""
-    ints = [w.numerator for _, w in combos]
     if all(w.denominator == 1 for _, w in combos):
-        return ints, 1
+        return [w.numerator for _, w in combos], 1
     scale = math.lcm(*(w.denominator for _, w in combos))
     return [w.numerator * (scale // w.denominator) for _, w in combos], scale
 
@@ -487,8 +487,9 @@ def _matchups(lists: list[Combos], canonical: bool) -> dict[tuple[tuple[int, ...
     Relabelling suits maps a deal to an equally likely one only when no board
     or dead card is fixed, so ``canonical`` is for preflop only.
     """
-    integer = [_integer_combo_weights(c)[0] for c in lists]
-    scale = math.prod(math.lcm(*(w.denominator for _, w in c)) for c in lists)
+    scaled = [_integer_combo_weights(c) for c in lists]
+    integer = [ints for ints, _ in scaled]
+    scale = math.prod(s for _, s in scaled)
     weighed = [
         [(hand, w) for (hand, _), w in zip(c, ints, strict=True)] for c, ints in zip(lists, integer, strict=True)
     ]
