@@ -326,6 +326,19 @@ typedef struct {
     uint8_t set;       /* the runout's multiset of ranks */
 } flush_runout;
 
+/* Matchups whose combos have the same ranks and leave the same ranks in the deck share their showdowns
+ * flushes aside: one group of them, its weight summed, its runouts credited once. */
+#define HR_GROUPS 64
+
+typedef struct {
+    int live;
+    uint16_t key[HANDRANK_MAX_PLAYERS]; /* each player's combo class (see shared_walk.class_of) */
+    uint64_t weight;                    /* the summed weight of the group's matchups */
+    uint16_t mask_of[HR_PAIR_SETS];     /* per multiset, the players who split the pot, flushes aside */
+    uint16_t strong[HR_PAIR_SETS];      /* per multiset, the players with a full house or better */
+    uint32_t ways[HR_PAIR_SETS];        /* per multiset, its runouts from the cards the group leaves */
+} matchup_group;
+
 typedef struct {
     const handrank_ranges *spec;
     int k, n_sets, part, parts;
@@ -333,11 +346,13 @@ typedef struct {
     int rank1[HR_PAIR_SETS], rank2[HR_PAIR_SETS]; /* each multiset's ranks (rank2: k == 2) */
     int avail[13];                                /* the deck's cards of each rank */
     uint64_t deck_mask, board_mask;
-    const uint16_t *plain;  /* per combo, its rank on each multiset, flushes aside */
+    const uint16_t *plain;  /* per pair of ranks in the hole (row), its rank on each multiset, flushes aside */
+    const uint16_t *class_of; /* per combo: 4 * its row + which of its cards are in the deck */
     const uint64_t *mask;   /* per combo: its cards */
     const uint64_t *bits;   /* per combo: the OR of its suit bits */
     const flush_runout *flushes;
     int flush_at[5];        /* suit s's flush runouts: flushes[flush_at[s] .. flush_at[s + 1]) */
+    matchup_group *groups;  /* HR_GROUPS, by a hash of the key */
     int32_t member[HANDRANK_MAX_PLAYERS];
     uint64_t acc[1 << HANDRANK_MAX_PLAYERS]; /* weighted showdowns by the mask of the players who split the pot */
 } shared_walk;
@@ -375,36 +390,38 @@ HR_INLINE void set_ways(int k, const int *avail, uint32_t *ways) {
     }
 }
 
-/*
- * Every multiset's runouts for the matchup whose players' rows of ranks are
- * row[]: summed while the players who split the pot stay the same (they
- * mostly do from one multiset to the next), added at each change; those
- * players for each multiset into mask_of[].
- */
-HR_INLINE void settle_sets(shared_walk *m, const uint16_t *const *row, const uint32_t *ways, int sets, uint64_t w,
-                           const int n, uint16_t *mask_of) {
-    uint16_t rank[HANDRANK_MAX_PLAYERS];
-    unsigned current = 0;
+/* A group's runouts, multiset by multiset, summed while the players who split the pot stay the same. */
+static void settle_group(shared_walk *m, const matchup_group *g) {
+    unsigned current = g->mask_of[0];
     uint64_t run = 0;
-    for (int d = 0; d < sets; d++) {
-        for (int p = 0; p < n; p++)
-            rank[p] = row[p][d];
-        unsigned mask = split_mask(rank, n);
-        mask_of[d] = (uint16_t)mask;
-        if (mask != current) {
-            m->acc[current] += w * run;
-            current = mask;
+    for (int d = 0; d < m->n_sets; d++) {
+        if (g->mask_of[d] != current) {
+            m->acc[current] += g->weight * run;
+            current = g->mask_of[d];
             run = 0;
         }
-        run += ways[d];
+        run += g->ways[d];
     }
-    m->acc[current] += w * run;
+    m->acc[current] += g->weight * run;
 }
 
-/* One matchup (m->member), weight w: its runouts by multiset, then its flushes. */
-static void shared_matchup(shared_walk *m, uint64_t used, uint64_t w) {
+/* The group of the matchup m->member that leaves the cards `used`, settling the one it displaces. */
+static matchup_group *group_of(shared_walk *m, uint64_t used) {
     const int n = m->spec->n_players, sets = m->n_sets;
-    const uint16_t *row[HANDRANK_MAX_PLAYERS];
+    uint16_t key[HANDRANK_MAX_PLAYERS];
+    uint32_t h = 0;
+    for (int p = 0; p < n; p++) {
+        key[p] = m->class_of[m->member[p]];
+        h = (h + key[p]) * 0x9E3779B1u;
+    }
+    matchup_group *g = &m->groups[h >> 26]; /* HR_GROUPS == 64 */
+    if (g->live && !memcmp(g->key, key, (size_t)n * sizeof key[0]))
+        return g;
+    if (g->live)
+        settle_group(m, g);
+    g->live = 1;
+    g->weight = 0;
+    memcpy(g->key, key, (size_t)n * sizeof key[0]);
     int avail[13];
     memcpy(avail, m->avail, sizeof avail);
     uint64_t in_deck = used & m->deck_mask;
@@ -412,15 +429,32 @@ static void shared_matchup(shared_walk *m, uint64_t used, uint64_t w) {
         avail[hr_ctz64(in_deck) >> 2]--;
         in_deck &= in_deck - 1;
     }
+    set_ways(m->k, avail, g->ways);
+    const uint16_t *row[HANDRANK_MAX_PLAYERS];
     for (int p = 0; p < n; p++)
-        row[p] = m->plain + (size_t)m->member[p] * (size_t)sets;
-    uint32_t ways[HR_PAIR_SETS];
-    uint16_t mask_of[HR_PAIR_SETS];
-    set_ways(m->k, avail, ways);
-    if (n == 3)
-        settle_sets(m, row, ways, sets, w, 3, mask_of);
-    else
-        settle_sets(m, row, ways, sets, w, n, mask_of);
+        row[p] = m->plain + (size_t)(key[p] >> 2) * (size_t)sets;
+    uint16_t rank[HANDRANK_MAX_PLAYERS];
+    for (int d = 0; d < sets; d++) {
+        unsigned strong = 0;
+        for (int p = 0; p < n; p++) {
+            rank[p] = row[p][d];
+            strong |= (unsigned)(rank[p] < HANDRANK_FIRST_FLUSH) << p;
+        }
+        g->mask_of[d] = (uint16_t)(n == 3 ? split_mask(rank, 3) : split_mask(rank, n));
+        g->strong[d] = (uint16_t)strong;
+    }
+    return g;
+}
+
+/* One matchup (m->member), weight w: into its group, then its flushes. */
+static void shared_matchup(shared_walk *m, uint64_t used, uint64_t w) {
+    const int n = m->spec->n_players, sets = m->n_sets;
+    matchup_group *g = group_of(m, used);
+    g->weight += w;
+    const uint16_t *mask_of = g->mask_of;
+    const uint16_t *row[HANDRANK_MAX_PLAYERS];
+    for (int p = 0; p < n; p++)
+        row[p] = m->plain + (size_t)(m->class_of[m->member[p]] >> 2) * (size_t)sets;
     uint16_t real[HANDRANK_MAX_PLAYERS];
     for (int s = 0; s < 4; s++) {
         /* the players who hold enough of suit s for a flush on some of its runouts */
@@ -437,6 +471,29 @@ static void shared_matchup(shared_walk *m, uint64_t used, uint64_t w) {
         for (int p = 0; p < n; p++)
             if (m->flushes[f].count + count[p] >= 5)
                 able[n_able++] = p;
+        if (n_able == 1) {
+            /* One player can make the flush, and does on each runout left (they come most suited first). With
+             * no full house or better against it (a flush never goes with one in 7 cards), it wins outright. */
+            const int p = able[0];
+            const unsigned alone = 1u << p;
+            for (; f < end; f++) {
+                const flush_runout *r = &m->flushes[f];
+                if (r->count + count[p] < 5)
+                    break;
+                if (r->mask & used)
+                    continue;
+                unsigned before = mask_of[r->set], after = alone;
+                if (g->strong[r->set] & ~alone) {
+                    for (int q = 0; q < n; q++)
+                        real[q] = row[q][r->set];
+                    real[p] = handrank_flush[r->bits | held[p]];
+                    after = n == 3 ? split_mask(real, 3) : split_mask(real, n);
+                }
+                m->acc[before] -= w;
+                m->acc[after] += w;
+            }
+            continue;
+        }
         for (; f < end; f++) {
             const flush_runout *r = &m->flushes[f];
             if (r->count + most < 5)
@@ -586,15 +643,21 @@ static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int
         m->rank1[0] = m->rank2[0] = 0;
         set_key[m->n_sets++] = 0;
     }
-    uint16_t *plain = (uint16_t *)carve(&at, (size_t)total * (size_t)m->n_sets * sizeof(uint16_t));
+    /* a row of ranks per pair of ranks in the hole, at most 91, made when first met */
+    uint16_t *plain = (uint16_t *)carve(&at, (size_t)HR_PAIR_SETS * (size_t)m->n_sets * sizeof(uint16_t));
+    uint16_t *class_of = (uint16_t *)carve(&at, (size_t)total * sizeof(uint16_t));
     uint64_t *mask = (uint64_t *)carve(&at, (size_t)total * sizeof(uint64_t));
     uint64_t *bits = (uint64_t *)carve(&at, (size_t)total * sizeof(uint64_t));
     flush_runout *flushes = (flush_runout *)carve(&at, HR_MAX_RUNOUTS * sizeof(flush_runout));
+    m->groups = (matchup_group *)carve(&at, HR_GROUPS * sizeof(matchup_group));
+    int row_of[13][13], n_rows = 0;
+    memset(row_of, -1, sizeof row_of);
     int most[4] = {0, 0, 0, 0};
     for (int64_t i = 0; i < total; i++) {
         const uint8_t *c = spec->combos + 2 * i;
         mask[i] = 1ULL << c[0] | 1ULL << c[1];
         bits[i] = handrank_suit_bit[c[0]] | handrank_suit_bit[c[1]];
+        class_of[i] = 0;
         if (mask[i] & m->board_mask) {
             mask[i] = ~0ULL; /* meets the board: in no matchup */
             continue;
@@ -603,12 +666,19 @@ static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int
             int held = hr_popcount64(bits[i] >> (16 * s) & HR_SUIT_RANKS);
             most[s] = held > most[s] ? held : most[s];
         }
-        uint32_t key = board_key + (uint32_t)handrank_card_key[c[0]] + (uint32_t)handrank_card_key[c[1]];
-        uint16_t *row = plain + (size_t)i * (size_t)m->n_sets;
-        for (int d = 0; d < m->n_sets; d++)
-            row[d] = hr_plain_hashed(hr_hash(key + set_key[d]));
+        int r0 = c[0] >> 2, r1 = c[1] >> 2;
+        if (row_of[r0][r1] < 0) {
+            row_of[r0][r1] = row_of[r1][r0] = n_rows;
+            uint32_t key = board_key + (uint32_t)handrank_card_key[c[0]] + (uint32_t)handrank_card_key[c[1]];
+            uint16_t *row = plain + (size_t)n_rows++ * (size_t)m->n_sets;
+            for (int d = 0; d < m->n_sets; d++)
+                row[d] = hr_plain_hashed(hr_hash(key + set_key[d]));
+        }
+        class_of[i] = (uint16_t)(4 * row_of[r0][r1] + (int)(m->deck_mask >> c[0] & 1) +
+                                 2 * (int)(m->deck_mask >> c[1] & 1));
     }
     m->plain = plain;
+    m->class_of = class_of;
     m->mask = mask;
     m->bits = bits;
     m->flushes = flushes;
@@ -621,7 +691,12 @@ static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int
     m->flush_at[4] = n_flush;
     for (unsigned w = 0; w < 1u << n; w++)
         m->acc[w] = 0;
+    for (int g = 0; g < HR_GROUPS; g++)
+        m->groups[g].live = 0;
     shared_walk_from(m, 0, 0, 1);
+    for (int g = 0; g < HR_GROUPS; g++)
+        if (m->groups[g].live)
+            settle_group(m, &m->groups[g]);
     for (unsigned w = 1; w < 1u << n; w++)
         if (m->acc[w])
             hr_credit_split(out, w, hr_popcount64(w), n, m->acc[w]);
@@ -634,8 +709,9 @@ size_t handrank_ranges_scratch(const handrank_ranges *spec) {
     size += 2 * (size_t)(total + 1) * sizeof(uint64_t);
     if (spec->game == HANDRANK_HOLDEM && spec->n_players >= 3) {
         /* shared_holdem's, when larger */
-        size_t shared = sizeof(shared_walk) + (size_t)total * (HR_PAIR_SETS * sizeof(uint16_t) + 2 * sizeof(uint64_t));
-        shared += HR_MAX_RUNOUTS * sizeof(flush_runout) + 64;
+        size_t shared = sizeof(shared_walk) + HR_PAIR_SETS * HR_PAIR_SETS * sizeof(uint16_t);
+        shared += (size_t)total * (sizeof(uint64_t) + 2 * sizeof(uint64_t));
+        shared += HR_MAX_RUNOUTS * sizeof(flush_runout) + HR_GROUPS * sizeof(matchup_group) + 64;
         size = shared > size ? shared : size;
     }
     return size + 64;

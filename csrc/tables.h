@@ -11,6 +11,8 @@
 #define HANDRANK_HASH_MUL 0x9e3779b1u
 #define HANDRANK_HASH_BUCKET_BITS 13
 #define HANDRANK_HASH_SLOT_BITS 17
+/* The first flush class: every class before it is a full house or better. */
+#define HANDRANK_FIRST_FLUSH 323
 
 /* Additive card keys (rank key in bits 0..31, suit counters above). */
 extern const uint64_t handrank_card_key[256];

@@ -57,10 +57,10 @@ def _sum_parts(run, parts: int, n: int):
     for part in range(parts):
         count, tallies = run(part)
         boards += count
-        for p, t in enumerate(tallies):
-            sums[p][0] += t.wins
-            sums[p][1] += t.ties
-            sums[p][2] += t.share
+        for p in range(n):
+            sums[p][0] += tallies[4 * p]
+            sums[p][1] += tallies[4 * p + 1]
+            sums[p][2] += tallies[4 * p + 2]
     return boards, sums
 
 
@@ -243,6 +243,43 @@ def test_ranges_on_flush_boards(impl: Api, board_text: str) -> None:
                     combos[(max(a, b), min(a, b))] = rng.randint(1, 3)
             ranges.append(list(combos.items()))
         _check_ranges(impl, ranges, board, dead, parts=rng.randint(1, 3))
+
+
+@pytest.mark.parametrize("board_text", ["Kh 9h 9c", "Kh 9h 9c 4h"])
+def test_ranges_full_house_over_flush(impl: Api, board_text: str) -> None:
+    """One player can make a flush, others a full house or quads that beat it on some runouts."""
+
+    def combos(text: str, weight: int):
+        return [(tuple(sorted(parse_cards(h), reverse=True)), weight) for h in text.split(",")]
+
+    ranges = [combos("Ah Qh,Jh Th,8h 7h", 1), combos("Kc Kd,9d 8c,Ks Qd", 2), combos("Ac 2d,7s 7d,4c 4d", 3)]
+    _check_ranges(impl, ranges, parse_cards(board_text), [], parts=2)
+
+
+def test_ranges_with_many_matchup_groups(impl: Api) -> None:
+    """Three players, each with several combos of the same ranks in shuffled order.
+
+    The kernel settles matchups whose combos have the same ranks together:
+    more groups than it keeps at once, and a group met again after another
+    has taken its place.
+    """
+    rng = random.Random("groups")
+    board = parse_cards("Kh 9h 4c 2d")
+    dead = parse_cards("3s")
+    taken = set(board) | set(dead)
+    ranges = []
+    for _ in range(3):
+        combos: dict[tuple[int, int], int] = {}
+        pairs = rng.sample([(a, b) for a in range(13) for b in range(a, 13)], 5)
+        for low, high in pairs:
+            while sum(1 for hand in combos if {hand[0] >> 2, hand[1] >> 2} == {low, high}) < 2:
+                a, b = 4 * high + rng.randrange(4), 4 * low + rng.randrange(4)
+                if a != b and a not in taken and b not in taken:
+                    combos[(max(a, b), min(a, b))] = rng.randint(1, 3)
+        listed = list(combos.items())
+        rng.shuffle(listed)
+        ranges.append(listed)
+    _check_ranges(impl, ranges, board, dead, parts=2)
 
 
 def test_ranges_share_cards_with_each_other(impl: Api) -> None:

@@ -69,6 +69,8 @@ def render() -> dict[str, str]:
 #define HANDRANK_HASH_MUL 0x{T.HASH_MUL:08x}u
 #define HANDRANK_HASH_BUCKET_BITS {T.HASH_BUCKET_BITS}
 #define HANDRANK_HASH_SLOT_BITS {T.HASH_SLOT_BITS}
+/* The first flush class: every class before it is a full house or better. */
+#define HANDRANK_FIRST_FLUSH {T.CATEGORY_FIRST[T.Category.FLUSH - 1]}
 
 /* Additive card keys (rank key in bits 0..31, suit counters above). */
 extern const uint64_t handrank_card_key[{CARD_SLOTS}];

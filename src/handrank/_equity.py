@@ -16,13 +16,13 @@ import time
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from itertools import accumulate, permutations, product
+from itertools import permutations, product
 
 from handrank import _backend
 from handrank._cards import CARD_NAMES, Cards, as_index, parse_cards
 from handrank._games import EQUITY_GAMES, HOLDEM, EquityGameName, Game
 from handrank._games import game as _game
-from handrank._kernels import MAX_PLAYERS, SHARE_UNIT, Tally
+from handrank._kernels import MAX_PLAYERS, SHARE_UNIT, TALLY_FIELDS
 from handrank._ranges import Range
 from handrank._record import Record
 from handrank._threads import n_threads, run_tasks
@@ -41,6 +41,7 @@ MAX_LISTED_MATCHUPS = 20_000
 _ALL_CARDS = frozenset(range(52))
 _DECK = bytes(range(52))
 _ONE = Fraction(1)
+_UNIT_WEIGHT = (1,)
 
 Player = Cards | Range
 Combos = Sequence[tuple[tuple[int, ...], Fraction]]
@@ -91,17 +92,18 @@ def _normalise(value: Fraction) -> int | Fraction:
     return value.numerator if value.denominator == 1 else value
 
 
-def _player_combos(player: Player, index: int, rules: Game) -> tuple[Combos | None, int]:
-    """A player's (cards, weight) list, or None for an Omaha random hand; and the hole size."""
-    if isinstance(player, Range):
-        if player.game != rules.name:
-            theirs = _game(player.game)
-            raise ValueError(
-                f"player {index}: {theirs.article} {theirs.title} range in {rules.article} {rules.title} equity"
-            )
-        if player.is_random:
-            return None, player.hole_size
-        return player.combos, player.hole_size
+def _range_size(player: Range, index: int, rules: Game) -> int:
+    """A range's hole size, once it is known to be one of the game's."""
+    if player.game != rules.name:
+        theirs = _game(player.game)
+        raise ValueError(
+            f"player {index}: {theirs.article} {theirs.title} range in {rules.article} {rules.title} equity"
+        )
+    return player.hole_size
+
+
+def _hand(player: Cards, index: int, rules: Game) -> tuple[int, ...]:
+    """A fixed hand's cards, highest first."""
     if player is None:
         raise TypeError(f"player {index}: a hand must be cards or a Range, not None")
     try:
@@ -110,7 +112,23 @@ def _player_combos(player: Player, index: int, rules: Game) -> tuple[Combos | No
         raise type(exc)(f"player {index}: {exc}") from None
     if len(ids) not in rules.hole_sizes:
         raise ValueError(f"player {index}: {rules.hand_rule}, got {len(ids)}")
-    return [(tuple(sorted(ids, reverse=True)), _ONE)], len(ids)
+    ids.sort(reverse=True)
+    return tuple(ids)
+
+
+def _holder(players: Sequence[Player], lists: list[Combos | None], card: int) -> str:
+    """Where a card already is: in the fixed hand of one of the players in ``lists`` so far, or not."""
+    for i, combos in enumerate(lists):
+        if not isinstance(players[i], Range) and combos is not None and card in combos[0][0]:
+            return f"in player {i}'s hand"
+    return "on the board or dead"
+
+
+def _mask(cards: Iterable[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
 
 
 def _suit_pattern(hands: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -167,7 +185,7 @@ def equity(
     ((6, 38), (0, 0), (38, 6), 44)
     """
     rules = _game(game, EQUITY_GAMES)
-    if isinstance(players, (str, bytes, Range)) or not isinstance(players, Sequence):
+    if type(players) is not list and (isinstance(players, (str, bytes, Range)) or not isinstance(players, Sequence)):
         raise TypeError("players must be a sequence of hands or Ranges, one per player")
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(players)}")
@@ -201,55 +219,64 @@ def equity(
     if progress is not None and not callable(progress):
         raise TypeError("progress must be a callable taking the fraction done")
 
-    taken = set(board_ids) | set(dead_ids)
-    fixed_owner: dict[int, int] = {}
+    taken = _mask(board_ids) | _mask(dead_ids) if dead_ids else _mask(board_ids)
     fixed_cards: list[int] = []  # the fixed hands' cards
     lists: list[Combos | None] = []
+    # Each known player's integer weights, the scale that makes them so, and its combos' cards.
+    packs: list[tuple[Sequence[int], int, bytes]] = []
     sizes: set[int] = set()
+    randoms: list[int] = []  # the players with an Omaha random range
     for i, player in enumerate(players):
-        combos, size = _player_combos(player, i, rules)
-        sizes.add(size)
-        if combos is not None and not isinstance(player, Range):  # a hand: fixed
-            for card in combos[0][0]:
-                if card in taken:
-                    where = (
-                        "on the board or dead" if card not in fixed_owner else f"in player {fixed_owner[card]}'s hand"
-                    )
-                    raise ValueError(f"player {i}: card {CARD_NAMES[card]} is also {where}")
-                fixed_owner[card] = i
-                taken.add(card)
-            fixed_cards += combos[0][0]
-        lists.append(combos)
+        if isinstance(player, Range):
+            sizes.add(_range_size(player, i, rules))
+            if player._random:
+                randoms.append(i)
+                lists.append(None)
+            else:
+                lists.append(player._combos)
+                pack = player._pack()
+                packs.append((pack.ints, pack.scale, pack.cards))
+            continue
+        hand = _hand(player, i, rules)
+        sizes.add(len(hand))
+        for card in hand:
+            if taken >> card & 1:
+                raise ValueError(f"player {i}: card {CARD_NAMES[card]} is also {_holder(players, lists, card)}")
+            taken |= 1 << card
+        fixed_cards += hand
+        lists.append([(hand, _ONE)])
+        packs.append((_UNIT_WEIGHT, 1, bytes(hand)))
     if len(sizes) != 1:
         raise ValueError(f"every player needs the same number of hole cards, got {sorted(sizes)}")
     hole_size = sizes.pop()
-    _check_deal(players, len(board_ids), len(dead_ids), hole_size, taken)
-    # Ranges lose every combo that collides with the board, dead cards or fixed hands; each player's
-    # integer weights (and the scale that makes them so) come along.
-    taken_mask = sum(1 << c for c in taken)
-    integers: list[tuple[Sequence[int], int]] = []
+    _check_deal(players, len(board_ids), len(dead_ids), hole_size, taken, randoms)
+    # Ranges lose every combo that collides with the board, dead cards or fixed hands.
+    at = 0  # the player's place in packs
     for i, player in enumerate(players):
-        combos = lists[i]
-        if combos is None:
+        if lists[i] is None:
             continue
-        if not isinstance(player, Range):
-            integers.append(((1,), 1))
+        at += 1
+        if not isinstance(player, Range) or not player._pack().union & taken:
             continue
-        masks, ints, scale = player._masks_and_integers()
-        keep = [j for j, m in enumerate(masks) if not m & taken_mask]
+        pack = player._pack()
+        keep = [j for j, m in enumerate(pack.masks) if not m & taken]
         if not keep:
             raise ValueError(f"player {i}: no hand of the range is left beside the board, dead cards and fixed hands")
-        if len(keep) < len(masks):
-            lists[i] = [combos[j] for j in keep]
-            ints = tuple([ints[j] for j in keep])
-        integers.append((ints, scale))
+        combos = player._combos
+        lists[i] = [combos[j] for j in keep]
+        h, cards = hole_size, pack.cards
+        packs[at - 1] = (
+            tuple([pack.ints[j] for j in keep]),
+            pack.scale,
+            b"".join([cards[j * h : j * h + h] for j in keep]),
+        )
 
     matchups = None
     integer = None  # the ranges' integer weights, when enumerating runout by runout
     if exact is None:
         # A trial count or a stopping rule asks for Monte Carlo; otherwise enumerate whenever that is affordable.
         if trials is None and stop is None:
-            integer = _runout_major(lists, integers, board_ids, dead_ids, fixed_cards, affordable=True)
+            integer = _runout_major(lists, packs, board_ids, dead_ids, fixed_cards, affordable=True)
             if integer is None:
                 matchups = _affordable_matchups(lists, board_ids, dead_ids, hole_size, rules.code == HOLDEM.code)
         exact = integer is not None or matchups is not None
@@ -258,9 +285,11 @@ def equity(
         if len(known) < len(lists):
             raise ValueError("exact equity cannot enumerate an Omaha random hand; use Monte Carlo (exact=False)")
         if integer is None and matchups is None:
-            integer = _runout_major(known, integers, board_ids, dead_ids, fixed_cards, affordable=False)
+            integer = _runout_major(known, packs, board_ids, dead_ids, fixed_cards, affordable=False)
         if integer is not None:
-            return _exact_runouts(known, integer, board_ids, dead_ids, fixed_cards, rules, hole_size, count, progress)
+            return _exact_runouts(
+                known, packs, integer, board_ids, dead_ids, fixed_cards, rules, hole_size, count, progress
+            )
         if matchups is None:
             matchups = _matchups(known, canonical=not board_ids and not dead_ids)
         return _exact(matchups, len(lists), board_ids, dead_ids, rules, hole_size, count, progress)
@@ -268,9 +297,9 @@ def equity(
     trials_asked = (DEFAULT_TRIALS if stop is None else MAX_TRIALS) if trials is None else trials
     excluded = [sum(1 << c for c in p.dead) if isinstance(p, Range) else 0 for p in players]
     # A range of every hand left, equally weighted, is a random hand: dealt from the deck, never redrawn.
-    every = math.comb(52 - len(taken), hole_size)
+    every = math.comb(52 - taken.bit_count(), hole_size)
     known_at = [i for i, combos in enumerate(lists) if combos is not None]
-    for i, (weights, _) in zip(known_at, integers, strict=True):
+    for i, (weights, _, _) in zip(known_at, packs, strict=True):
         if len(weights) == every and len(set(weights)) == 1:
             lists[i], excluded[i] = None, 0
     return _monte_carlo(
@@ -304,10 +333,13 @@ def _cards_of(cards: Cards, what: str) -> list[int]:
         raise type(exc)(f"{what}: {exc}") from None
 
 
-def _check_deal(players: Sequence[Player], n_board: int, n_dead: int, hole_size: int, taken: set[int]) -> None:
+def _check_deal(
+    players: Sequence[Player], n_board: int, n_dead: int, hole_size: int, taken: int, randoms: list[int]
+) -> None:
     """Fail fast where no deal is possible: too few cards, or a random hand that cannot be dealt.
 
-    ``taken`` holds the board, the dead cards and the fixed hands.
+    ``taken`` is the mask of the board, the dead cards and the fixed hands;
+    ``randoms`` lists the players with an Omaha random range.
     """
     n = len(players)
     needed = n * hole_size + 5 - n_board
@@ -317,47 +349,52 @@ def _check_deal(players: Sequence[Player], n_board: int, n_dead: int, hole_size:
             f"a deal needs {needed} cards ({n} hands of {hole_size} and {5 - n_board} more board cards), "
             f"but only {left} are left beside the board and dead cards"
         )
+    if not randoms:
+        return
     others = sum(1 for p in players if isinstance(p, Range))  # hands not yet counted in ``taken``
-    for i, player in enumerate(players):
-        if isinstance(player, Range) and player.is_random:
-            free = 52 - len(taken | player.dead) - hole_size * (others - 1)
-            if free < hole_size:
-                raise ValueError(
-                    f"player {i}: the random range leaves {max(free, 0)} cards for a hand of {hole_size} "
-                    "beside the board, dead cards, its own excluded cards and the other hands"
-                )
+    for i in randoms:
+        player = players[i]
+        assert isinstance(player, Range)
+        free = 52 - (taken | _mask(player.dead)).bit_count() - hole_size * (others - 1)
+        if free < hole_size:
+            raise ValueError(
+                f"player {i}: the random range leaves {max(free, 0)} cards for a hand of {hole_size} "
+                "beside the board, dead cards, its own excluded cards and the other hands"
+            )
 
 
 def _runout_major(
     entries: Sequence[Combos | None],
-    integers: list[tuple[Sequence[int], int]],
+    packs: list[tuple[Sequence[int], int, bytes]],
     board: list[int],
     dead: list[int],
     fixed: list[int],
     affordable: bool,
-) -> tuple[list[Sequence[int]], int] | None:
-    """The integer weights and their scale when enumerating runout by runout applies, else None.
+) -> int | None:
+    """The scale of the integer weights when enumerating runout by runout applies, else None.
 
     It applies to ranges on a flop, turn or river (with ``affordable``, within
-    EXACT_LIMIT) whose weighted sums fit the kernels' 64 bits.  ``integers``
-    holds each known player's weights times its scale, and that scale; the
-    scale returned is the product of the scales.
+    EXACT_LIMIT) whose weighted sums fit the kernels' 64 bits.  ``packs``
+    holds each known player's weights times its scale, that scale and its
+    cards; the scale returned is the product of the scales.
     """
-    if len(board) < 3 or None in entries or all(len(c) == 1 for c in entries if c is not None):
+    if len(board) < 3 or None in entries:
         return None
-    lists = [c for c in entries if c is not None]
+    sizes = [len(c) for c in entries if c is not None]
+    if max(sizes) == 1:
+        return None
     runouts = math.comb(52 - len(board) - len(dead) - len(fixed), 5 - len(board))
     if affordable:
-        combos = sum(map(len, lists))
-        settle = combos if len(lists) == 2 else math.prod(map(len, lists))
+        combos = sum(sizes)
+        settle = combos if len(sizes) == 2 else math.prod(sizes)
         if runouts * (combos + settle) > EXACT_LIMIT:
             return None
     scale = 1
     total = runouts * SHARE_UNIT * SHARE_UNIT
-    for ints, entry_scale in integers:
+    for ints, entry_scale, _ in packs:
         scale *= entry_scale
         total *= sum(ints)
-    return ([ints for ints, _ in integers], scale) if total < 1 << 63 else None
+    return scale if total < 1 << 63 else None
 
 
 def _integer_combo_weights(combos: Combos) -> tuple[list[int], int]:
@@ -370,7 +407,8 @@ def _integer_combo_weights(combos: Combos) -> tuple[list[int], int]:
 
 def _exact_runouts(
     lists: list[Combos],
-    integer: tuple[list[Sequence[int]], int],
+    packs: list[tuple[Sequence[int], int, bytes]],
+    scale: int,
     board: list[int],
     dead: list[int],
     fixed: list[int],
@@ -381,17 +419,23 @@ def _exact_runouts(
 ) -> EquityResult:
     """Exact equity of ranges on a board, runout by runout (the ``enumerate_ranges`` kernel)."""
     n = len(lists)
-    ints, scale = integer
-    combos = bytes([c for entry in lists for cards, _ in entry for c in cards])
-    weights = array("Q", [w for entry_weights in ints for w in entry_weights])
-    offsets = array("q", accumulate(map(len, ints), initial=0))
-    deck = _DECK.translate(None, bytes([*board, *dead, *fixed]))
+    flat: list[int] = []
+    ends = [0]
+    cards = []
+    for ints, _, combo_cards in packs:
+        flat += ints
+        ends.append(len(flat))
+        cards.append(combo_cards)
+    weights = array("Q", flat)
+    offsets = array("q", ends)
+    combos = b"".join(cards)
+    deck = _DECK.translate(None, bytes(board + dead + fixed))
     left = 5 - len(board)
     items = len(deck) - left + 1 if left else 1
     # Parts of about a million evaluations each (progress, Ctrl-C), at least one per thread.
     runouts = math.comb(len(deck), left)
-    per_runout = len(weights) + (len(weights) if n == 2 else math.prod(map(len, lists)))
-    parts = max(1, min(items, max(threads if threads > 1 else 1, runouts * per_runout // 1_000_000)))
+    per_runout = len(flat) + (len(flat) if n == 2 else math.prod(map(len, lists)))
+    parts = max(1, min(items, max(threads, runouts * per_runout // 1_000_000)))
     # Hold'em with three players or more goes matchup by matchup: no runouts to merge.
     if rules.code == HOLDEM.code and n >= 3:
         perms = b""
@@ -402,9 +446,9 @@ def _exact_runouts(
     kernel = _backend.kernels.enumerate_ranges
     if parts == 1 and progress is None:
         boards, tallies = kernel(*unit, 0, 1)
-        wins_sum = [t.wins for t in tallies]
-        ties_sum = [t.ties for t in tallies]
-        share_sum = [t.share for t in tallies]
+        wins_sum = list(tallies[0::TALLY_FIELDS])
+        ties_sum = list(tallies[1::TALLY_FIELDS])
+        share_sum = list(tallies[2::TALLY_FIELDS])
     else:
         wins_sum = [0] * n
         ties_sum = [0] * n
@@ -412,10 +456,10 @@ def _exact_runouts(
         boards = 0
         for count, part_tallies in run_tasks(kernel, parts, lambda part: (*unit, part, parts), threads, progress):
             boards += count
-            for p, tally in enumerate(part_tallies):
-                wins_sum[p] += tally.wins
-                ties_sum[p] += tally.ties
-                share_sum[p] += tally.share
+            for p in range(n):
+                wins_sum[p] += part_tallies[TALLY_FIELDS * p]
+                ties_sum[p] += part_tallies[TALLY_FIELDS * p + 1]
+                share_sum[p] += part_tallies[TALLY_FIELDS * p + 2]
     if not sum(share_sum):
         raise ValueError("the ranges leave no possible deal (every matchup shares a card)")
     return _exact_result(wins_sum, ties_sum, share_sum, sum(share_sum) // SHARE_UNIT, scale, boards)
@@ -555,10 +599,10 @@ def _exact(
     for times, (count, tallies) in zip(weights, results, strict=True):
         boards += count
         total_sum += times * count
-        for p, tally in enumerate(tallies):
-            wins_sum[p] += times * tally.wins
-            ties_sum[p] += times * tally.ties
-            share_sum[p] += times * tally.share
+        for p in range(n):
+            wins_sum[p] += times * tallies[TALLY_FIELDS * p]
+            ties_sum[p] += times * tallies[TALLY_FIELDS * p + 1]
+            share_sum[p] += times * tallies[TALLY_FIELDS * p + 2]
     return _exact_result(wins_sum, ties_sum, share_sum, total_sum, scale, boards)
 
 
@@ -567,7 +611,14 @@ def _exact_result(
 ) -> EquityResult:
     """The result of an enumeration from its integer sums, weights multiplied by ``scale``."""
     pot = SHARE_UNIT * total_sum
-    losses_sum = [total_sum - w - t for w, t in zip(wins_sum, ties_sum, strict=True)]
+    # Plain loops: small calls are common and a comprehension costs a function call before Python 3.12.
+    losses_sum = []
+    equities = []
+    fractions = []
+    for w, t, share in zip(wins_sum, ties_sum, share_sum, strict=True):
+        losses_sum.append(total_sum - w - t)
+        equities.append(share / pot)
+        fractions.append(Fraction(share, pot))
     wins: tuple[int | Fraction, ...]
     ties: tuple[int | Fraction, ...]
     losses: tuple[int | Fraction, ...]
@@ -581,18 +632,9 @@ def _exact_result(
 
         wins, ties, losses = (tuple([count(v) for v in values]) for values in (wins_sum, ties_sum, losses_sum))
         total = count(total_sum)
+    n = len(share_sum)
     return EquityResult._of(
-        tuple([s / pot for s in share_sum]),
-        wins,
-        ties,
-        losses,
-        total,
-        True,
-        boards,
-        0,
-        (0.0,) * len(share_sum),
-        tuple([Fraction(s, pot) for s in share_sum]),
-        None,
+        tuple(equities), wins, ties, losses, total, True, boards, 0, (0.0,) * n, tuple(fractions), None
     )
 
 
@@ -741,22 +783,21 @@ def _monte_carlo(
                 raise ValueError("the ranges leave (almost) no possible deal: hands keep colliding")
             done += count
             for p in range(n):
-                for k in range(4):
-                    totals[p][k] += part[p][k]
+                for k in range(TALLY_FIELDS):
+                    totals[p][k] += part[TALLY_FIELDS * p + k]
 
     all_blocks = -(-trials // BLOCK_TRIALS)
     if stop is None:
         run(0, all_blocks, progress)
     else:
         _run_until(stop, run, all_blocks, threads, totals, lambda: done, progress)
-    tallies = [Tally(*t) for t in totals]
-    eq = tuple(t.share / (SHARE_UNIT * done) for t in tallies)
+    eq = tuple(share / (SHARE_UNIT * done) for _, _, share, _ in totals)
     stderr = tuple(_stderrs(totals, done))
     return EquityResult(
         equity=eq,
-        wins=tuple(t.wins for t in tallies),
-        ties=tuple(t.ties for t in tallies),
-        losses=tuple(done - t.wins - t.ties for t in tallies),
+        wins=tuple(wins for wins, _, _, _ in totals),
+        ties=tuple(ties for _, ties, _, _ in totals),
+        losses=tuple(done - wins - ties for wins, ties, _, _ in totals),
         total=done,
         exact=False,
         boards=0,

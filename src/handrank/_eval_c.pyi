@@ -4,7 +4,6 @@ import numpy as np
 import numpy.typing as npt
 
 from handrank._cards import Cards
-from handrank._kernels import Tally
 
 __all__ = [
     "enumerate_boards",
@@ -35,7 +34,7 @@ def enumerate_boards(
     deck: bytes,
     part: int,
     parts: int,
-) -> tuple[int, list[Tally]]: ...
+) -> tuple[int, tuple[int, ...]]: ...
 def enumerate_ranges(
     game: int,
     n_players: int,
@@ -48,7 +47,7 @@ def enumerate_ranges(
     perms: bytes,
     part: int,
     parts: int,
-) -> tuple[int, list[Tally]]: ...
+) -> tuple[int, tuple[int, ...]]: ...
 def monte_carlo(
     game: int,
     n_players: int,
@@ -64,6 +63,6 @@ def monte_carlo(
     block_hi: int,
     block_trials: int,
     max_redraws: int,
-) -> tuple[int, list[Tally]]: ...
+) -> tuple[int, tuple[int, ...]]: ...
 def simd() -> tuple[str, tuple[str, ...]]: ...
 def use_simd(name: str) -> str: ...

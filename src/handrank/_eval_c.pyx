@@ -8,6 +8,7 @@ share, so the two raise the very same errors.
 """
 
 cimport cython
+from cpython cimport array
 from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
 from cpython.ref cimport PyObject
 from libc.string cimport memset
@@ -44,7 +45,6 @@ from handrank._csrc cimport (
 )
 
 from handrank import _cards
-from handrank._kernels import Tally
 
 __all__ = [
     "enumerate_boards",
@@ -224,10 +224,13 @@ def rank_omaha_rows(holes, boards, out, Py_ssize_t start, Py_ssize_t stop):
     return -1 if bad < 0 else start + bad
 
 
-cdef list _tallies(handrank_tally *t, int n):
-    """The tallies as Python ints, read as signed: one part of an enumeration may take back more than it adds."""
-    return [Tally(<int64_t>t[p].wins, <int64_t>t[p].ties, <int64_t>t[p].share, <int64_t>t[p].share_sq)
-            for p in range(n)]
+cdef tuple _tallies(handrank_tally *t, int n):
+    """The tallies as Python ints, one player after another, read as signed: one part of an enumeration may
+    take back more than it adds."""
+    cdef list out = []
+    for p in range(n):
+        out += (<int64_t>t[p].wins, <int64_t>t[p].ties, <int64_t>t[p].share, <int64_t>t[p].share_sq)
+    return tuple(out)
 
 
 def enumerate_boards(int game, const uint8_t[::1] holes, int n_players, int hole_size, const uint8_t[::1] board,
@@ -245,19 +248,23 @@ def enumerate_boards(int game, const uint8_t[::1] holes, int n_players, int hole
     return boards, _tallies(t, n_players)
 
 
-def enumerate_ranges(int game, int n_players, int hole_size, const uint8_t[::1] combos, const int64_t[::1] offsets,
-                     const uint64_t[::1] weights, const uint8_t[::1] board, const uint8_t[::1] deck,
-                     const uint8_t[::1] perms, int part, int parts):
+def enumerate_ranges(int game, int n_players, int hole_size, bytes combos not None, array.array offsets not None,
+                     array.array weights not None, bytes board not None, bytes deck not None, bytes perms not None,
+                     int part, int parts):
+    if offsets.ob_descr.typecode != b'q' or weights.ob_descr.typecode != b'Q':
+        raise TypeError("offsets must be an array('q') and weights an array('Q')")
+    if len(offsets) != n_players + 1 or not 1 <= n_players <= HANDRANK_MAX_PLAYERS:
+        raise ValueError(f"offsets must hold n_players + 1 entries for 1..{HANDRANK_MAX_PLAYERS} players")
     cdef handrank_ranges spec
     spec.game = <handrank_game>game
     spec.n_players = n_players
     spec.hole_size = hole_size
-    spec.combos = &combos[0] if len(combos) else NULL
-    spec.offsets = &offsets[0]
-    spec.weights = &weights[0] if len(weights) else NULL
-    cdef const uint8_t *bp = &board[0] if len(board) else NULL
-    cdef const uint8_t *dp = &deck[0] if len(deck) else NULL
-    cdef const uint8_t *pp = &perms[0] if len(perms) else NULL
+    spec.combos = <const uint8_t *><const char *>combos
+    spec.offsets = <const int64_t *>offsets.data.as_longlongs
+    spec.weights = <const uint64_t *>weights.data.as_ulonglongs
+    cdef const uint8_t *bp = <const uint8_t *><const char *>board
+    cdef const uint8_t *dp = <const uint8_t *><const char *>deck
+    cdef const uint8_t *pp = <const uint8_t *><const char *>perms
     cdef int nb = <int>len(board), nd = <int>len(deck), np_ = <int>(len(perms) // 4)
     cdef handrank_tally t[HANDRANK_MAX_PLAYERS]
     cdef uint64_t boards

@@ -17,7 +17,7 @@ from math import comb
 
 from handrank import _cards, _tables
 from handrank._games import HOLDEM
-from handrank._kernels import SHARE_UNIT, Tally
+from handrank._kernels import SHARE_UNIT
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
 if TYPE_CHECKING:
@@ -63,6 +63,11 @@ def _load() -> dict[int, int]:
                 _flush[:] = _tables.flush_table()
                 _plain.update(_tables.plain_table())
     return _plain
+
+
+def _flat(tallies: list[list[int]]) -> tuple[int, ...]:
+    """The kernels' tallies: each player's wins, ties, share and share_sq, one player after another."""
+    return tuple([value for tally in tallies for value in tally])
 
 
 def _rank(ids: Iterable[int]) -> int:
@@ -310,7 +315,7 @@ def enumerate_boards(
     deck: bytes,
     part: int,
     parts: int,
-) -> tuple[int, list[Tally]]:
+) -> tuple[int, tuple[int, ...]]:
     out = [[0, 0, 0, 0] for _ in range(n_players)]
     hands = [list(holes[p * hole_size : (p + 1) * hole_size]) for p in range(n_players)]
     fixed = list(board)
@@ -318,7 +323,7 @@ def enumerate_boards(
     left = 5 - len(fixed)
     if game == HOLDEM.code:
         boards = _holdem_boards(hands, fixed, cards, part, parts, out)
-        return boards, [Tally(*t) for t in out]
+        return boards, _flat(out)
     # Omaha: every completion, split by its first card.
     boards = 0
     if left == 0:
@@ -329,7 +334,7 @@ def enumerate_boards(
     for extra in completions:
         _settle(game, hands, fixed + list(extra), out)
         boards += 1
-    return boards, [Tally(*t) for t in out]
+    return boards, _flat(out)
 
 
 def enumerate_ranges(
@@ -344,7 +349,7 @@ def enumerate_ranges(
     perms: bytes,
     part: int,
     parts: int,
-) -> tuple[int, list[Tally]]:
+) -> tuple[int, tuple[int, ...]]:
     """Ranges runout by runout (csrc/ranges.c): each live combo ranked once, then every matchup settled."""
     _load()
     out = [[0, 0, 0, 0] for _ in range(n_players)]
@@ -387,7 +392,7 @@ def enumerate_ranges(
         else:
             _every_matchup(ranked, 0, 0, times, [0] * n_players, out)
         boards += times
-    return boards, [Tally(*t) for t in out]
+    return boards, _flat(out)
 
 
 def _by_matchup(
@@ -400,7 +405,7 @@ def _by_matchup(
     part: int,
     parts: int,
     out: list[list[int]],
-) -> tuple[int, list[Tally]]:
+) -> tuple[int, tuple[int, ...]]:
     """Hold'em, three players or more: each disjoint matchup counted by rank multisets (csrc/ranges.c, walk)."""
     lists = [
         [(list(combos[2 * i : 2 * i + 2]), weights[i]) for i in range(offsets[p], offsets[p + 1])]
@@ -424,7 +429,7 @@ def _by_matchup(
                     out[p][k] += weight * tallies[p][k]
         item += 1
     boards = comb(len(deck), 5 - len(fixed)) if part == 0 else 0
-    return boards, [Tally(*t) for t in out]
+    return boards, _flat(out)
 
 
 def _orbit(drawn: tuple[int, ...], relabel: list[bytes]) -> int:
@@ -573,7 +578,7 @@ def monte_carlo(
     block_hi: int,
     block_trials: int,
     max_redraws: int,
-) -> tuple[int, list[Tally]]:
+) -> tuple[int, tuple[int, ...]]:
     out = [[0, 0, 0, 0] for _ in range(n_players)]
     fixed = list(board)
     taken = sum(1 << c for c in fixed) | dead
@@ -584,13 +589,13 @@ def monte_carlo(
         steps = {cum[i] - (cum[i - 1] if i > lo else 0) for i in range(lo, hi)}
         uniform.append(hi > lo and len(steps) == 1)
     if block_hi <= block_lo:
-        return 0, [Tally(*t) for t in out]
+        return 0, _flat(out)
     if all(hi - lo == 1 for lo, hi in spans):
         # Every hand fixed: the board by a partial Fisher-Yates shuffle of the deck, sorted at each block's start.
         hands = [list(combos[lo * hole_size : hi * hole_size]) for lo, hi in spans]
         held = [c for h in hands for c in h]
         if len(set(held)) < len(held) or any(taken >> c & 1 for c in held):
-            return -1, [Tally(*t) for t in out]  # every deal collides
+            return -1, _flat(out)  # every deal collides
         used = taken | sum(1 << c for c in held)
         sorted_deck = [c for c in range(52) if not used >> c & 1]
         k = 5 - len(fixed)
@@ -602,7 +607,7 @@ def monte_carlo(
                     i = j + stream.small(len(deck) - j)
                     deck[i], deck[j] = deck[j], deck[i]
                 _settle(game, hands, fixed + deck[:k], out)
-        return (block_hi - block_lo) * block_trials, [Tally(*t) for t in out]
+        return (block_hi - block_lo) * block_trials, _flat(out)
     sorted_deck = [c for c in range(52) if not taken >> c & 1]
     place = {c: i for i, c in enumerate(sorted_deck)}
     dealt = [lo == hi and not excluded[p] for p, (lo, hi) in enumerate(spans)]
@@ -647,7 +652,7 @@ def monte_carlo(
                     break
                 redraws += 1
                 if redraws >= max_redraws:
-                    return -1, [Tally(*t) for t in out]
+                    return -1, _flat(out)
             # Their cards to the back of the sorted deck, highest first; the rest dealt from the front.
             deck = list(sorted_deck)
             back = len(deck)
@@ -663,7 +668,7 @@ def monte_carlo(
             full = fixed + _deal_front(stream, deck, front, back, 5 - len(fixed))
             _settle(game, hands, full, out)
             trials += 1
-    return trials, [Tally(*t) for t in out]
+    return trials, _flat(out)
 
 
 def simd() -> tuple[str, tuple[str, ...]]:

@@ -9,12 +9,10 @@ once, over ``_backend.kernels``.  The constants here are the C core's
 
 from __future__ import annotations
 
-from collections import namedtuple
-
 TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
 if TYPE_CHECKING:
     from array import array
-    from typing import NamedTuple, Protocol
+    from typing import Protocol
 
     import numpy as np
     import numpy.typing as npt
@@ -42,21 +40,16 @@ KERNELS = (
 """Every backend's ``__all__``."""
 
 
-if TYPE_CHECKING:
+TALLY_NAMES = ("wins", "ties", "share", "share_sq")
+"""What the exact and Monte Carlo kernels return for each player (``handrank_tally``), one player after another.
 
-    class Tally(NamedTuple):
-        wins: int
-        ties: int
-        share: int
-        share_sq: int
-else:
-    Tally = namedtuple("Tally", ("wins", "ties", "share", "share_sq"))
-    Tally.__doc__ = """What one player got over many showdowns (``handrank_tally``).
+``wins`` and ``ties`` count showdowns, ``share`` sums the player's part of
+each pot in units of 1 / SHARE_UNIT, ``share_sq`` sums the squares of those
+parts, for the variance of a Monte Carlo estimate: player p's are
+``tallies[4 * p : 4 * p + 4]``.
+"""
+TALLY_FIELDS = len(TALLY_NAMES)
 
-    ``share`` sums the player's part of each pot in units of 1 / SHARE_UNIT;
-    ``share_sq`` sums the squares of those parts, for the variance of a
-    Monte Carlo estimate.
-    """
 
 if TYPE_CHECKING:
 
@@ -99,7 +92,7 @@ if TYPE_CHECKING:
             deck: bytes,
             part: int,
             parts: int,
-        ) -> tuple[int, list[Tally]]:
+        ) -> tuple[int, tuple[int, ...]]:
             """``handrank_enumerate``: items ``i % parts == part``, the boards they stand for, each player's tally.
 
             One part's tally may be negative; the parts add up to the true counts.
@@ -118,7 +111,7 @@ if TYPE_CHECKING:
             perms: bytes,
             part: int,
             parts: int,
-        ) -> tuple[int, list[Tally]]:
+        ) -> tuple[int, tuple[int, ...]]:
             """``handrank_enumerate_ranges``: runouts whose first card is ``deck[i]``, ``i % parts == part``.
 
             ``perms``: suit relabellings (4 bytes each) leaving the question
@@ -145,7 +138,7 @@ if TYPE_CHECKING:
             block_hi: int,
             block_trials: int,
             max_redraws: int,
-        ) -> tuple[int, list[Tally]]:
+        ) -> tuple[int, tuple[int, ...]]:
             """``handrank_monte_carlo``: the trials played (-1: no possible deal) and each player's tally.
 
             ``excluded[p]`` is a card mask player p's random hand (an empty span of

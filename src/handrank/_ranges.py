@@ -93,8 +93,16 @@ if TYPE_CHECKING:
         kind: str  # "word", "(" or ")"
         text: str
         pos: int
+
+    class Packed(NamedTuple):
+        masks: tuple[int, ...]
+        union: int
+        ints: tuple[int, ...]
+        scale: int
+        cards: bytes
 else:
     _Token = namedtuple("_Token", ("kind", "text", "pos"))
+    Packed = namedtuple("Packed", ("masks", "union", "ints", "scale", "cards"))
 
 
 def _rank(text: str) -> int:
@@ -411,7 +419,7 @@ class Range:
     (True, 270725)
     """
 
-    __slots__ = ("_combos", "_dead", "_game", "_hole_size", "_integers", "_random", "_weights")
+    __slots__ = ("_combos", "_dead", "_game", "_hole_size", "_packed", "_random", "_weights")
 
     _game: str
     _hole_size: int
@@ -419,7 +427,7 @@ class Range:
     _dead: frozenset[int]
     _weights: dict[Combo, Fraction]
     _combos: tuple[tuple[Combo, Fraction], ...]
-    _integers: tuple[tuple[int, ...], tuple[int, ...], int] | None
+    _packed: Packed | None
 
     def __init__(self, text: str, *, game: EquityGameName = "holdem", hole_size: int | None = None) -> None:
         if not isinstance(text, str):
@@ -441,19 +449,26 @@ class Range:
         self._dead = dead
         self._weights = weights
         self._combos = tuple(sorted(weights.items(), reverse=True))
-        self._integers = None
+        self._packed = None
 
-    def _masks_and_integers(self) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-        """Each combo's card mask, its weight times ``scale``, and ``scale``: the least that makes them integers.
+    def _pack(self) -> Packed:
+        """The combos as the equity kernels take them, computed once (equity reads it on every call).
 
-        In the order of :attr:`combos`; computed once (equity reads it on every call).
+        Each combo's card mask, the OR of those masks, each combo's weight
+        times ``scale`` (the least number that makes them all integers),
+        ``scale``, and the combos' cards one after another, all in the
+        order of :attr:`combos`.
         """
-        if self._integers is None:
+        if self._packed is None:
             combos = self.combos
             scale = math.lcm(*(w.denominator for _, w in combos)) if combos else 1
             masks = tuple(sum(1 << c for c in cards) for cards, _ in combos)
-            self._integers = (masks, tuple(w.numerator * (scale // w.denominator) for _, w in combos), scale)
-        return self._integers
+            ints = tuple(w.numerator * (scale // w.denominator) for _, w in combos)
+            union = 0
+            for mask in masks:
+                union |= mask
+            self._packed = Packed(masks, union, ints, scale, bytes([c for hand, _ in combos for c in hand]))
+        return self._packed
 
     @classmethod
     def _make(
