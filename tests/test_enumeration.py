@@ -282,6 +282,21 @@ def test_ranges_with_many_matchup_groups(impl: Api) -> None:
     _check_ranges(impl, ranges, board, dead, parts=2)
 
 
+@pytest.mark.parametrize("board_text", ["Kh 9h 4c", "Kh 9h 4c 4d"])
+def test_ranges_with_combos_on_the_board(impl: Api, board_text: str) -> None:
+    """Combos that hold a board card are in no matchup: the kernels leave them out themselves."""
+    board = parse_cards(board_text)
+
+    def combos(text: str, weight: int):
+        return [(tuple(sorted(parse_cards(h), reverse=True)), weight) for h in text.split(",")]
+
+    hero = combos("Kh Kd,Kc Ks,Ah Qh,9h 8h", 1)
+    villain = combos("Ks Kd,4c 3c,Jh Th,Ad Ac", 2)
+    third = combos("9h 9d,9s 9c,Qd Jd", 3)
+    _check_ranges(impl, [hero, villain], board, [], parts=2)
+    _check_ranges(impl, [hero, villain, third], board, [], parts=2)
+
+
 def test_ranges_share_cards_with_each_other(impl: Api) -> None:
     """The same combo in both ranges, and combos sharing one card: card removal on both sides."""
 

@@ -402,3 +402,24 @@ def test_cli_stopping_rules() -> None:
     assert info["exact"] is False and max(p["stderr"] for p in info["players"]) <= 0.002
     got = subprocess.run([*base, "--time-limit", "-1"], capture_output=True, text=True, check=False)
     assert got.returncode == 2 and "not a positive number: '-1'" in got.stderr
+
+
+@pytest.mark.parametrize("from_coprime", [True, False])
+def test_exact_fractions_are_plain_fractions(monkeypatch: pytest.MonkeyPatch, from_coprime: bool) -> None:
+    """The fractions exact results carry are made without Fraction's checks, and equal those it makes."""
+    import random
+
+    from handrank import _equity
+
+    if not from_coprime:
+        monkeypatch.setattr(_equity, "_FROM_COPRIME", None)
+    elif _equity._FROM_COPRIME is None:
+        pytest.skip("Fraction._from_coprime_ints is Python 3.12 and later")
+    rng = random.Random(7)
+    for _ in range(2000):
+        numerator, denominator = rng.randrange(0, 10**15), rng.randrange(1, 10**15)
+        made, expected = _equity._fraction(numerator, denominator), Fraction(numerator, denominator)
+        assert type(made) is Fraction
+        assert (made.numerator, made.denominator) == (expected.numerator, expected.denominator)
+        assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
+    assert _equity._fraction(0, 7) == 0 and _equity._fraction(0, 7).denominator == 1

@@ -23,7 +23,7 @@ from handrank._cards import CARD_NAMES, Cards, as_index, parse_cards
 from handrank._games import EQUITY_GAMES, HOLDEM, EquityGameName, Game
 from handrank._games import game as _game
 from handrank._kernels import MAX_PLAYERS, SHARE_UNIT, TALLY_FIELDS
-from handrank._ranges import Range
+from handrank._ranges import Packed, Range
 from handrank._record import Record
 from handrank._threads import n_threads, run_tasks
 
@@ -88,18 +88,33 @@ class EquityResult(Record):
     """The Monte Carlo seed used (None when exact); pass it again to repeat the run."""
 
 
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)`` for a positive denominator, made without its general checks.
+
+    Exact results make one per player; ``Fraction``'s constructor is most
+    of the cost of a small call.  Python 3.12 and later build it from
+    coprime parts; before, its two slots are set directly.
+    """
+    g = math.gcd(numerator, denominator)
+    if _FROM_COPRIME is not None:
+        return _FROM_COPRIME(numerator // g, denominator // g)
+    value = object.__new__(Fraction)
+    value._numerator = numerator // g  # type: ignore[attr-defined]
+    value._denominator = denominator // g  # type: ignore[attr-defined]
+    return value
+
+
+_FROM_COPRIME: Callable[[int, int], Fraction] | None = getattr(Fraction, "_from_coprime_ints", None)
+
+
 def _normalise(value: Fraction) -> int | Fraction:
     return value.numerator if value.denominator == 1 else value
 
 
-def _range_size(player: Range, index: int, rules: Game) -> int:
-    """A range's hole size, once it is known to be one of the game's."""
-    if player.game != rules.name:
-        theirs = _game(player.game)
-        raise ValueError(
-            f"player {index}: {theirs.article} {theirs.title} range in {rules.article} {rules.title} equity"
-        )
-    return player.hole_size
+def _game_mismatch(player: Range, index: int, rules: Game) -> ValueError:
+    """The error for a range of another game."""
+    theirs = _game(player.game)
+    return ValueError(f"player {index}: {theirs.article} {theirs.title} range in {rules.article} {rules.title} equity")
 
 
 def _hand(player: Cards, index: int, rules: Game) -> tuple[int, ...]:
@@ -114,6 +129,20 @@ def _hand(player: Cards, index: int, rules: Game) -> tuple[int, ...]:
         raise ValueError(f"player {index}: {rules.hand_rule}, got {len(ids)}")
     ids.sort(reverse=True)
     return tuple(ids)
+
+
+def _left_by(player: Range, pack: Packed, taken: int, h: int) -> tuple[Combos, tuple[Sequence[int], int, bytes]]:
+    """A range's combos that miss the cards in ``taken``, and their integer weights, scale and cards."""
+    combos = player._combos
+    kept = []
+    ints = []
+    cards = []
+    for j, mask in enumerate(pack.masks):
+        if not mask & taken:
+            kept.append(combos[j])
+            ints.append(pack.ints[j])
+            cards.append(pack.cards[j * h : j * h + h])
+    return kept, (ints, pack.scale, b"".join(cards))
 
 
 def _holder(players: Sequence[Player], lists: list[Combos | None], card: int) -> str:
@@ -228,7 +257,9 @@ def equity(
     randoms: list[int] = []  # the players with an Omaha random range
     for i, player in enumerate(players):
         if isinstance(player, Range):
-            sizes.add(_range_size(player, i, rules))
+            if player._game != rules.name:
+                raise _game_mismatch(player, i, rules)
+            sizes.add(player._hole_size)
             if player._random:
                 randoms.append(i)
                 lists.append(None)
@@ -250,46 +281,48 @@ def equity(
         raise ValueError(f"every player needs the same number of hole cards, got {sorted(sizes)}")
     hole_size = sizes.pop()
     _check_deal(players, len(board_ids), len(dead_ids), hole_size, taken, randoms)
-    # Ranges lose every combo that collides with the board, dead cards or fixed hands.
+    # Ranges lose every combo that collides with the dead cards or fixed hands.  Those that meet the board
+    # stay while the runout-by-runout kernels may take them (they leave them out themselves).
+    board_mask = _mask(board_ids)
+    outside = taken & ~board_mask
+    on_board: list[tuple[int, int]] = []  # (player, place in packs) of the ranges with combos on the board
     at = 0  # the player's place in packs
     for i, player in enumerate(players):
         if lists[i] is None:
             continue
         at += 1
-        if not isinstance(player, Range) or not player._pack().union & taken:
+        if type(player) is not Range and not isinstance(player, Range):
             continue
         pack = player._pack()
-        keep = [j for j, m in enumerate(pack.masks) if not m & taken]
-        if not keep:
+        if not pack.union & taken:
+            continue
+        if all(map(taken.__and__, pack.masks)):
             raise ValueError(f"player {i}: no hand of the range is left beside the board, dead cards and fixed hands")
-        combos = player._combos
-        lists[i] = [combos[j] for j in keep]
-        h, cards = hole_size, pack.cards
-        packs[at - 1] = (
-            tuple([pack.ints[j] for j in keep]),
-            pack.scale,
-            b"".join([cards[j * h : j * h + h] for j in keep]),
-        )
-
+        if pack.union & outside:
+            lists[i], packs[at - 1] = _left_by(player, pack, outside, hole_size)
+        if pack.union & board_mask:
+            on_board.append((i, at - 1))
+    if exact is True or (exact is None and trials is None and stop is None):
+        if exact and randoms:
+            raise ValueError("exact equity cannot enumerate an Omaha random hand; use Monte Carlo (exact=False)")
+        scale = _runout_major(lists, packs, board_ids, dead_ids, fixed_cards, affordable=exact is None)
+        if scale is not None:
+            known: list[Combos] = lists  # type: ignore[assignment]  # no random hand: no None
+            return _exact_runouts(
+                known, packs, scale, board_ids, dead_ids, fixed_cards, rules, hole_size, count, progress
+            )
+    for i, place in on_board:  # every other path takes only the combos that miss the board too
+        player = players[i]
+        assert isinstance(player, Range)
+        lists[i], packs[place] = _left_by(player, player._pack(), taken, hole_size)
     matchups = None
-    integer = None  # the ranges' integer weights, when enumerating runout by runout
     if exact is None:
         # A trial count or a stopping rule asks for Monte Carlo; otherwise enumerate whenever that is affordable.
         if trials is None and stop is None:
-            integer = _runout_major(lists, packs, board_ids, dead_ids, fixed_cards, affordable=True)
-            if integer is None:
-                matchups = _affordable_matchups(lists, board_ids, dead_ids, hole_size, rules.code == HOLDEM.code)
-        exact = integer is not None or matchups is not None
+            matchups = _affordable_matchups(lists, board_ids, dead_ids, hole_size, rules.code == HOLDEM.code)
+        exact = matchups is not None
     if exact:
-        known = [c for c in lists if c is not None]
-        if len(known) < len(lists):
-            raise ValueError("exact equity cannot enumerate an Omaha random hand; use Monte Carlo (exact=False)")
-        if integer is None and matchups is None:
-            integer = _runout_major(known, packs, board_ids, dead_ids, fixed_cards, affordable=False)
-        if integer is not None:
-            return _exact_runouts(
-                known, packs, integer, board_ids, dead_ids, fixed_cards, rules, hole_size, count, progress
-            )
+        known = lists  # type: ignore[assignment]
         if matchups is None:
             matchups = _matchups(known, canonical=not board_ids and not dead_ids)
         return _exact(matchups, len(lists), board_ids, dead_ids, rules, hole_size, count, progress)
@@ -380,7 +413,7 @@ def _runout_major(
     """
     if len(board) < 3 or None in entries:
         return None
-    sizes = [len(c) for c in entries if c is not None]
+    sizes = list(map(len, entries))  # type: ignore[arg-type]  # no None
     if max(sizes) == 1:
         return None
     runouts = math.comb(52 - len(board) - len(dead) - len(fixed), 5 - len(board))
@@ -618,7 +651,7 @@ def _exact_result(
     for w, t, share in zip(wins_sum, ties_sum, share_sum, strict=True):
         losses_sum.append(total_sum - w - t)
         equities.append(share / pot)
-        fractions.append(Fraction(share, pot))
+        fractions.append(_fraction(share, pot))
     wins: tuple[int | Fraction, ...]
     ties: tuple[int | Fraction, ...]
     losses: tuple[int | Fraction, ...]

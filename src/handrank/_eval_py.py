@@ -407,8 +407,13 @@ def _by_matchup(
     out: list[list[int]],
 ) -> tuple[int, tuple[int, ...]]:
     """Hold'em, three players or more: each disjoint matchup counted by rank multisets (csrc/ranges.c, walk)."""
+    # Combos that meet the board are in no matchup.
     lists = [
-        [(list(combos[2 * i : 2 * i + 2]), weights[i]) for i in range(offsets[p], offsets[p + 1])]
+        [
+            (list(combos[2 * i : 2 * i + 2]), weights[i])
+            for i in range(offsets[p], offsets[p + 1])
+            if combos[2 * i] not in board and combos[2 * i + 1] not in board
+        ]
         for p in range(n_players)
     ]
     fixed = list(board)

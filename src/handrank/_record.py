@@ -43,13 +43,15 @@ class Record:
         names = cls.__dict__.get("__slots__", ())
         if not names:
             return
-        # ``_of`` with one parameter per field and the slots' own setters: a few times faster than the loop.
-        scope: dict[str, object] = {"new": object.__new__}
-        lines = [f"def _of(cls, {', '.join(names)}):", "    record = new(cls)"]
-        for i, name in enumerate(names):
-            scope[f"set{i}"] = cls.__dict__[name].__set__
-            lines.append(f"    set{i}(record, {name})")
-        lines.append("    return record")
+        # ``_of`` fills a twin of the class that allows setting its slots (plain attribute stores, which
+        # Python makes fast) and then makes it the record's class: the same slots, so the same layout.
+        # Several times faster than setting each slot through its descriptor.
+        plain = {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__}
+        builder = type(f"_{cls.__name__}Builder", (cls,), plain)
+        scope: dict[str, object] = {"new": object.__new__, "builder": builder}
+        lines = [f"def _of(cls, {', '.join(names)}):", "    record = new(builder)"]
+        lines += [f"    record.{name} = {name}" for name in names]
+        lines += ["    record.__class__ = cls", "    return record"]
         exec("\n".join(lines), scope)  # the source holds nothing but the class's own slot names
         cls._of = classmethod(scope["_of"])  # type: ignore[assignment,arg-type]
 
