@@ -13,6 +13,7 @@
  * class; lanes that hold a flush are ranked again one by one by the scalar
  * formula.  A step with an invalid row, and the rows left at the end, go to
  * the scalar kernel, so the answers and the first bad row are its own.
+ * Masks need no card ids: avx512_masks reads them rank by rank.
  */
 #include "handrank.h"
 #include "internal.h"
@@ -21,7 +22,7 @@
 #define HR_HAVE_AVX512 1
 #include <immintrin.h>
 
-#define HR_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq")))
+#define HR_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq,bmi2")))
 
 /* 16-bit entries of an even-sized table at each lane's index, by 32-bit gathers that stay inside it. */
 HR_AVX512 static inline __m512i gather_u16(const uint16_t *table, __m512i index) {
@@ -135,55 +136,99 @@ HR_AVX512 static int64_t avx512_rows(const uint8_t *cards, int64_t n, int k, cha
 
 /*
  * Contiguous card masks, sixteen a step: 5..7 cards and none past 51 (else
- * the scalar kernel takes the step), each mask's card ids by a byte
- * compress (VBMI2), then the rows' permutes, each card slot counted only
- * where the mask has that many cards.
+ * the scalar kernel takes the step).  A mask's nibble r holds rank r's
+ * cards, so the rank key is the sum over ranks of a permute of each
+ * nibble (a permute reads only the low four bits of its index) into a
+ * table of count(nibble) times the rank's key; a suit with five cards or
+ * more is found by popcounts of the suit's bits.
  */
-HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *out) {
-    avx512_consts q;
-    avx512_init(&q, 8, 7); /* each mask's card ids in 8 bytes, at most 7 of them */
-    uint8_t id[64];
-    for (int b = 0; b < 64; b++)
-        id[b] = (uint8_t)b;
-    const __m512i ids = _mm512_loadu_si512(id);
+/* The rank keys of sixteen masks (eight in m0, eight in m1), and which hold five cards of a suit or more. */
+HR_AVX512 static inline __m512i avx512_mask_keys(const __m512i *table, const __m512i *suit, __m512i m0, __m512i m1,
+                                                 __mmask16 *flush) {
+    const __m512i low_words = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+    const __m512i high_words = _mm512_set_epi32(31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1);
+    const __m512i five = _mm512_set1_epi32(5);
+    __m512i lo = _mm512_permutex2var_epi32(m0, low_words, m1);  /* ranks 0..7 of each mask */
+    __m512i hi = _mm512_permutex2var_epi32(m0, high_words, m1); /* ranks 8..12 */
+    __m512i even = _mm512_permutexvar_epi32(lo, table[0]), odd = _mm512_permutexvar_epi32(hi, table[8]);
+    for (int r = 1; r < 8; r++) {
+        __m512i x = _mm512_permutexvar_epi32(_mm512_srli_epi32(lo, 4u * (unsigned)r), table[r]);
+        if (r & 1)
+            odd = _mm512_add_epi32(odd, x);
+        else
+            even = _mm512_add_epi32(even, x);
+    }
+    for (int r = 9; r < 13; r++) {
+        __m512i x = _mm512_permutexvar_epi32(_mm512_srli_epi32(hi, 4u * (unsigned)(r - 8)), table[r]);
+        if (r & 1)
+            odd = _mm512_add_epi32(odd, x);
+        else
+            even = _mm512_add_epi32(even, x);
+    }
+    for (int s = 0; s < 4; s++) {
+        __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(_mm512_and_si512(lo, suit[s])),
+                                         _mm512_popcnt_epi32(_mm512_and_si512(hi, suit[s])));
+        flush[s] = _mm512_cmpge_epu32_mask(count, five);
+    }
+    return _mm512_add_epi32(even, odd);
+}
+
+HR_AVX512 static inline __mmask8 avx512_mask_ok(__m512i m) {
     const __m512i five = _mm512_set1_epi64(5), seven = _mm512_set1_epi64(7);
     const __m512i high = _mm512_set1_epi64((int64_t)~((1ULL << 52) - 1));
-    const __mmask64 low_bytes = 0x1111111111111111ULL;
+    __m512i count = _mm512_popcnt_epi64(m);
+    return _mm512_cmpge_epu64_mask(count, five) & _mm512_cmple_epu64_mask(count, seven) &
+           _mm512_testn_epi64_mask(m, high);
+}
+
+/*
+ * The masks (bits 16 * s + l of flush: mask l holds five cards of suit s or
+ * more) ranked again: seven cards cannot hold a full house or four of a
+ * kind beside a flush, so each one's class is the flush table's at the
+ * suit's ranks, gathered from its bits by PEXT.
+ */
+HR_AVX512 static inline void avx512_mask_flushes(const uint64_t *masks, uint64_t flush, char *out) {
+    while (flush) {
+        int at = hr_ctz64(flush), s = at >> 4, l = at & 15;
+        flush &= flush - 1;
+        uint64_t ranks = _pext_u64(hr_load_u64(masks + l), 0x1111111111111ULL << s);
+        hr_store_u16(out + 2 * l, handrank_flush[ranks]);
+    }
+}
+
+HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *out) {
+    __m512i table[13]; /* per rank: at each nibble, its cards times the rank's key */
+    for (int r = 0; r < 13; r++) {
+        uint32_t entry[16];
+        for (int x = 0; x < 16; x++)
+            entry[x] = (uint32_t)hr_popcount64((uint64_t)x) * (uint32_t)handrank_card_key[4 * r];
+        table[r] = _mm512_loadu_si512(entry);
+    }
+    __m512i suit[4]; /* suit s's bits in 32 bits of a mask */
+    for (int s = 0; s < 4; s++)
+        suit[s] = _mm512_set1_epi32((int)(0x11111111u << s));
     int64_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        __m512i m0 = _mm512_loadu_si512(masks + i), m1 = _mm512_loadu_si512(masks + i + 8);
-        __m512i n0 = _mm512_popcnt_epi64(m0), n1 = _mm512_popcnt_epi64(m1);
-        __mmask8 ok0 = _mm512_cmpge_epu64_mask(n0, five) & _mm512_cmple_epu64_mask(n0, seven) &
-                       _mm512_testn_epi64_mask(m0, high);
-        __mmask8 ok1 = _mm512_cmpge_epu64_mask(n1, five) & _mm512_cmple_epu64_mask(n1, seven) &
-                       _mm512_testn_epi64_mask(m1, high);
-        if ((ok0 & ok1) != 0xff) {
-            int64_t bad = handrank_masks_scalar(masks + i, 16, 8, (uint16_t *)(void *)(out + 2 * i), 2);
+    for (; i + 32 <= n; i += 32) {
+        const uint64_t *p = masks + i;
+        __m512i m0 = _mm512_loadu_si512(p), m1 = _mm512_loadu_si512(p + 8);
+        __m512i m2 = _mm512_loadu_si512(p + 16), m3 = _mm512_loadu_si512(p + 24);
+        if ((avx512_mask_ok(m0) & avx512_mask_ok(m1) & avx512_mask_ok(m2) & avx512_mask_ok(m3)) != 0xff) {
+            int64_t bad = handrank_masks_scalar(p, 32, 8, (uint16_t *)(void *)(out + 2 * i), 2);
             if (bad >= 0)
                 return i + bad;
             continue;
         }
-        uint64_t cards[16]; /* each mask's card ids, ascending, in its 8 bytes */
-        for (int l = 0; l < 16; l++)
-            cards[l] = (uint64_t)_mm_cvtsi128_si64(
-                _mm512_castsi512_si128(_mm512_maskz_compress_epi8(hr_load_u64(masks + i + l), ids)));
-        __m512i lo = _mm512_loadu_si512(cards), hi = _mm512_loadu_si512(cards + 8);
-        __m512i count =
-            _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(n0)), _mm512_cvtepi64_epi32(n1), 1);
-        __m512i key = _mm512_setzero_si512(), suits = _mm512_set1_epi32(0x3333);
-        for (int j = 0; j < 7; j++) {
-            __mmask16 has = _mm512_cmpgt_epi32_mask(count, _mm512_set1_epi32(j));
-            __m512i c = _mm512_maskz_permutex2var_epi8(low_bytes, lo, q.idx[j], hi);
-            key = _mm512_mask_add_epi32(key, has, key, _mm512_permutexvar_epi32(_mm512_srli_epi32(c, 2), q.rank_key));
-            suits = _mm512_mask_add_epi32(suits, has, suits, _mm512_permutexvar_epi32(c, q.suit_key));
-        }
-        _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i), _mm512_cvtepi32_epi16(avx512_plain(key)));
-        unsigned flush = _mm512_test_epi32_mask(suits, _mm512_set1_epi32(0x8888));
-        while (flush) {
-            int l = hr_ctz64(flush);
-            flush &= flush - 1;
-            hr_store_u16(out + 2 * (i + l), handrank_evaluate_mask(hr_load_u64(masks + i + l)));
-        }
+        __mmask16 f0[4], f1[4];
+        __m512i key0 = avx512_mask_keys(table, suit, m0, m1, f0);
+        __m512i key1 = avx512_mask_keys(table, suit, m2, m3, f1);
+        _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i), _mm512_cvtepi32_epi16(avx512_plain(key0)));
+        _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i + 32), _mm512_cvtepi32_epi16(avx512_plain(key1)));
+        uint64_t flush0 = (uint64_t)f0[0] | (uint64_t)f0[1] << 16 | (uint64_t)f0[2] << 32 | (uint64_t)f0[3] << 48;
+        uint64_t flush1 = (uint64_t)f1[0] | (uint64_t)f1[1] << 16 | (uint64_t)f1[2] << 32 | (uint64_t)f1[3] << 48;
+        if (flush0)
+            avx512_mask_flushes(p, flush0, out + 2 * i);
+        if (flush1)
+            avx512_mask_flushes(p + 16, flush1, out + 2 * i + 32);
     }
     if (i < n) {
         int64_t bad = handrank_masks_scalar(masks + i, n - i, 8, (uint16_t *)(void *)(out + 2 * i), 2);
@@ -197,7 +242,7 @@ static int cpu_has_avx512(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
            __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
-           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vpopcntdq");
+           __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("bmi2");
 }
 #endif
 

@@ -57,7 +57,7 @@ int64_t handrank_evaluate_batch(const void *cards, enum handrank_dtype dtype, in
 /*
  * The kernel for handrank_evaluate_batch's contiguous uint8 rows and
  * handrank_evaluate_masks' contiguous masks, chosen at run time: the scalar
- * one always, AVX-512 (F, BW, VL, VBMI, VBMI2, VPOPCNTDQ) on x86-64 builds by
+ * one always, AVX-512 (F, BW, VL, VBMI, VPOPCNTDQ, with BMI2) on x86-64 builds by
  * GCC or Clang whose CPU has it.  Same classes and the same first invalid
  * row, whichever runs.
  */
