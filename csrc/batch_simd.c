@@ -8,11 +8,13 @@
  * five of a suit sets a top bit) by a permute of the four suits'; each row's
  * cards set bits in two 32-bit halves of its card mask (a shift by 32 or
  * more sets none), and the row is valid when the halves hold k bits and no
- * id past 51.  The rank key hashes
- * as in the scalar kernel and two gathers read the displacement and the
- * class; lanes that hold a flush are ranked again one by one by the scalar
- * formula.  A step with an invalid row, and the rows left at the end, go to
- * the scalar kernel, so the answers and the first bad row are its own.
+ * id past 51.  The rank key hashes as in the scalar kernel and two gathers
+ * read the displacement and the class.  Lanes that hold a flush are ranked
+ * again one by one: seven cards cannot hold a full house or four of a kind
+ * beside a flush, so the class is the flush table's at the suit's ranks,
+ * gathered by PEXT.  A step with an invalid row, and the rows left at the
+ * end, go to the scalar kernel, so the answers and the first bad row are its
+ * own.
  * Masks need no card ids: avx512_masks reads them rank by rank.
  */
 #include "handrank.h"
@@ -83,20 +85,23 @@ HR_AVX512 static inline __mmask16 avx512_sixteen(const avx512_consts *q, const u
            _mm512_testn_epi32_mask(above, _mm512_set1_epi32((int)0xfff00000u)); /* ids 52..63 */
 }
 
-/* The classes of sixteen valid rows at p into out, flush lanes by the scalar formula. */
+/* The classes of sixteen valid rows at p into out; flush lanes from the flush table, as for masks. */
 HR_AVX512 static inline void avx512_store(const uint8_t *p, const int K, __m512i key, __m512i suits, char *out) {
     _mm256_storeu_si256((__m256i *)(void *)out, _mm512_cvtepi32_epi16(avx512_plain(key)));
     unsigned flush = _mm512_test_epi32_mask(suits, _mm512_set1_epi32(0x8888));
+    if (!flush)
+        return;
+    uint32_t sv[16];
+    _mm512_storeu_si512(sv, suits);
     while (flush) {
-        int lane = hr_ctz64(flush);
+        int l = hr_ctz64(flush);
         flush &= flush - 1;
-        const uint8_t *row = p + lane * K;
-        uint64_t k64 = HANDRANK_KEY_BIAS, bits = 0;
-        for (int j = 0; j < K; j++) {
-            k64 += handrank_card_key[row[j]];
-            bits |= handrank_suit_bit[row[j]];
-        }
-        hr_store_u16(out + 2 * lane, hr_finish(k64, bits));
+        const uint8_t *row = p + l * K;
+        uint64_t mask = 0;
+        for (int j = 0; j < K; j++)
+            mask |= 1ULL << row[j];
+        int s = hr_ctz64(sv[l] & 0x8888) >> 2;
+        hr_store_u16(out + 2 * l, handrank_flush[_pext_u64(mask, 0x1111111111111ULL << s)]);
     }
 }
 
@@ -181,12 +186,7 @@ HR_AVX512 static inline __mmask8 avx512_mask_ok(__m512i m) {
            _mm512_testn_epi64_mask(m, high);
 }
 
-/*
- * The masks (bits 16 * s + l of flush: mask l holds five cards of suit s or
- * more) ranked again: seven cards cannot hold a full house or four of a
- * kind beside a flush, so each one's class is the flush table's at the
- * suit's ranks, gathered from its bits by PEXT.
- */
+/* The masks with a flush (bit 16 * s + l: mask l holds five cards of suit s or more) ranked again, as rows are. */
 HR_AVX512 static inline void avx512_mask_flushes(const uint64_t *masks, uint64_t flush, char *out) {
     while (flush) {
         int at = hr_ctz64(flush), s = at >> 4, l = at & 15;
