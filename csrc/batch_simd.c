@@ -9,10 +9,11 @@
  * cards set bits in two 32-bit halves of its card mask (a shift by 32 or
  * more sets none), and the row is valid when the halves hold k bits and no
  * id past 51.  The rank key hashes as in the scalar kernel and two gathers
- * read the displacement and the class.  Lanes that hold a flush are ranked
- * again one by one: seven cards cannot hold a full house or four of a kind
- * beside a flush, so the class is the flush table's at the suit's ranks,
- * gathered by PEXT.  A step with an invalid row, and the rows left at the
+ * read the displacement and the class.  Rows that hold a flush are listed
+ * as a chunk of rows goes (no branch per vector) and ranked again at its
+ * end: seven cards cannot hold a full house or four of a kind beside a
+ * flush, so the class is the flush table's at the suit's ranks, gathered by
+ * PEXT.  A step with an invalid row, and the rows left at the
  * end, go to the scalar kernel, so the answers and the first bad row are its
  * own.
  * Masks need no card ids: avx512_masks reads them rank by rank.
@@ -26,18 +27,18 @@
 
 #define HR_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq,bmi2")))
 
-/* 16-bit entries of an even-sized table at each lane's index, by 32-bit gathers that stay inside it. */
+/* The 16-bit entries of a table at each lane's index: 32-bit gathers at 2-byte steps (the table is padded). */
 HR_AVX512 static inline __m512i gather_u16(const uint16_t *table, __m512i index) {
-    __m512i words = _mm512_i32gather_epi32(_mm512_srli_epi32(index, 1), (const void *)table, 4);
-    __m512i shift = _mm512_slli_epi32(_mm512_and_si512(index, _mm512_set1_epi32(1)), 4);
-    return _mm512_and_si512(_mm512_srlv_epi32(words, shift), _mm512_set1_epi32(0xffff));
+    return _mm512_i32gather_epi32(index, (const void *)table, 2);
 }
 
-/* The no-flush class of each lane's rank key: the scalar kernel's hash, two gathers. */
+/* The no-flush class of each lane's rank key (in its low 16 bits): the scalar kernel's hash, two gathers. */
 HR_AVX512 static inline __m512i avx512_plain(__m512i key) {
     __m512i h = _mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL));
     __m512i disp = gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
-    __m512i slot = _mm512_xor_si512(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp);
+    /* slot = (h & HR_SLOT_MASK) ^ (disp & 0xffff): disp's high half is the next entry's */
+    __m512i slot = _mm512_ternarylogic_epi32(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp,
+                                             _mm512_set1_epi32(0xffff), 0x78);
     return gather_u16(handrank_hash_values, slot);
 }
 
@@ -85,43 +86,60 @@ HR_AVX512 static inline __mmask16 avx512_sixteen(const avx512_consts *q, const u
            _mm512_testn_epi32_mask(above, _mm512_set1_epi32((int)0xfff00000u)); /* ids 52..63 */
 }
 
-/* The classes of sixteen valid rows at p into out; flush lanes from the flush table, as for masks. */
-HR_AVX512 static inline void avx512_store(const uint8_t *p, const int K, __m512i key, __m512i suits, char *out) {
-    _mm256_storeu_si256((__m256i *)(void *)out, _mm512_cvtepi32_epi16(avx512_plain(key)));
-    unsigned flush = _mm512_test_epi32_mask(suits, _mm512_set1_epi32(0x8888));
-    if (!flush)
-        return;
-    uint32_t sv[16];
-    _mm512_storeu_si512(sv, suits);
-    while (flush) {
-        int l = hr_ctz64(flush);
-        flush &= flush - 1;
-        const uint8_t *row = p + l * K;
-        uint64_t mask = 0;
-        for (int j = 0; j < K; j++)
-            mask |= 1ULL << row[j];
-        int s = hr_ctz64(sv[l] & 0x8888) >> 2;
-        hr_store_u16(out + 2 * l, handrank_flush[_pext_u64(mask, 0x1111111111111ULL << s)]);
-    }
+/* The flush class of a valid row, from its card mask: seven cards with five of a suit hold nothing better. */
+HR_AVX512 static inline uint16_t flush_class(uint64_t mask) {
+    const uint64_t suit0 = 0x1111111111111ULL;
+    int s = (hr_popcount64(mask & suit0 << 1) >= 5) + 2 * (hr_popcount64(mask & suit0 << 2) >= 5) +
+            3 * (hr_popcount64(mask & suit0 << 3) >= 5);
+    return handrank_flush[_pext_u64(mask, suit0 << s)];
 }
+
+/* Rows per chunk: the flush rows of a chunk are listed as it goes and ranked again at its end. */
+#define HR_CHUNK 1024
 
 HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, const int K, char *out) {
     avx512_consts q;
     avx512_init(&q, K, K);
+    const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    const __m512i flush_bits = _mm512_set1_epi32(0x8888);
+    int32_t pending[HR_CHUNK + 32];
     int64_t i = 0;
-    for (; i + 32 <= n; i += 32) {
-        const uint8_t *p = cards + i * K;
-        __m512i key0, suits0, key1, suits1;
-        __mmask16 ok0 = avx512_sixteen(&q, p, K, &key0, &suits0);
-        __mmask16 ok1 = avx512_sixteen(&q, p + 16 * K, K, &key1, &suits1);
-        if ((ok0 & ok1) != 0xffff) {
-            int64_t bad = handrank_rows_scalar(p, 32, K, out + 2 * i);
-            if (bad >= 0)
-                return i + bad;
-            continue;
+    while (i + 32 <= n) {
+        const int64_t start = i, end = i + HR_CHUNK < n ? i + HR_CHUNK : n;
+        int n_pending = 0;
+        int64_t bad = -1;
+        for (; i + 32 <= end; i += 32) {
+            const uint8_t *p = cards + i * K;
+            __m512i key0, suits0, key1, suits1;
+            __mmask16 ok0 = avx512_sixteen(&q, p, K, &key0, &suits0);
+            __mmask16 ok1 = avx512_sixteen(&q, p + 16 * K, K, &key1, &suits1);
+            if ((ok0 & ok1) != 0xffff) {
+                bad = handrank_rows_scalar(p, 32, K, out + 2 * i);
+                if (bad >= 0) {
+                    bad += i;
+                    break;
+                }
+                continue;
+            }
+            _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i), _mm512_cvtepi32_epi16(avx512_plain(key0)));
+            _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i + 32), _mm512_cvtepi32_epi16(avx512_plain(key1)));
+            __mmask16 f0 = _mm512_test_epi32_mask(suits0, flush_bits), f1 = _mm512_test_epi32_mask(suits1, flush_bits);
+            __m512i at = _mm512_add_epi32(lane, _mm512_set1_epi32((int)(i - start)));
+            _mm512_mask_compressstoreu_epi32(pending + n_pending, f0, at);
+            n_pending += hr_popcount64(f0);
+            _mm512_mask_compressstoreu_epi32(pending + n_pending, f1, _mm512_add_epi32(at, _mm512_set1_epi32(16)));
+            n_pending += hr_popcount64(f1);
         }
-        avx512_store(p, K, key0, suits0, out + 2 * i);
-        avx512_store(p + 16 * K, K, key1, suits1, out + 2 * i + 32);
+        for (int f = 0; f < n_pending; f++) {
+            const int64_t at = start + pending[f];
+            const uint8_t *row = cards + at * K;
+            uint64_t mask = 0;
+            for (int j = 0; j < K; j++)
+                mask |= 1ULL << row[j];
+            hr_store_u16(out + 2 * at, flush_class(mask));
+        }
+        if (bad >= 0)
+            return bad;
     }
     if (i < n) {
         int64_t bad = handrank_rows_scalar(cards + i * K, n - i, K, out + 2 * i);

@@ -20,9 +20,10 @@ extern const uint64_t handrank_card_key[256];
 extern const uint64_t handrank_suit_bit[256];
 /* Class of the best flush by 13-bit rank mask of one suit (0: fewer than 5). */
 extern const uint16_t handrank_flush[8192];
-/* Rank-key perfect hash: displacement per bucket, class per slot. */
-extern const uint16_t handrank_hash_disp[8192];
-extern const uint16_t handrank_hash_values[131072];
+/* Rank-key perfect hash: displacement per bucket, class per slot; each with a last entry of padding,
+ * for the AVX-512 kernels read an entry as the low half of four bytes. */
+extern const uint16_t handrank_hash_disp[8193];
+extern const uint16_t handrank_hash_values[131073];
 /* The summed card keys of a card mask's byte b with bits v, at 256 * b + v (b < 7; the last: v < 16). */
 extern const uint64_t handrank_mask_key[1552];
 

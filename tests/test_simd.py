@@ -119,6 +119,16 @@ def test_every_length_and_every_bad_row_position(kernel: str, k: int) -> None:
             assert f"row {bad_at}" in str(got.value)
 
 
+@pytest.mark.parametrize("bad_at", [1_023, 1_024, 3_001, 4_999])
+def test_a_bad_row_far_in_among_flushes(kernel: str, bad_at: int) -> None:
+    """Flush rows are ranked again a chunk of rows at a time: a bad row in a later chunk is still the one named."""
+    rows = _tricky_rows(7, seed=5)[:5_000].copy()
+    assert np.array_equal(handrank.evaluate_batch(rows), _scalar(handrank.evaluate_batch, rows))
+    rows[bad_at, 3] = rows[bad_at, 5]
+    with pytest.raises(ValueError, match=f"row {bad_at}"):
+        handrank.evaluate_batch(rows)
+
+
 def test_layouts(kernel: str) -> None:
     """Strided, Fortran-ordered, unaligned and wider-typed rows give the contiguous rows' classes."""
     rows = _random_rows(5_001, 7, seed=4)

@@ -78,9 +78,10 @@ extern const uint64_t handrank_card_key[{CARD_SLOTS}];
 extern const uint64_t handrank_suit_bit[{CARD_SLOTS}];
 /* Class of the best flush by 13-bit rank mask of one suit (0: fewer than 5). */
 extern const uint16_t handrank_flush[{1 << T.N_RANKS}];
-/* Rank-key perfect hash: displacement per bucket, class per slot. */
-extern const uint16_t handrank_hash_disp[{len(disp)}];
-extern const uint16_t handrank_hash_values[{len(values)}];
+/* Rank-key perfect hash: displacement per bucket, class per slot; each with a last entry of padding,
+ * for the AVX-512 kernels read an entry as the low half of four bytes. */
+extern const uint16_t handrank_hash_disp[{len(disp) + 1}];
+extern const uint16_t handrank_hash_values[{len(values) + 1}];
 /* The summed card keys of a card mask's byte b with bits v, at 256 * b + v (b < {MASK_BYTES}; the last: v < 16). */
 extern const uint64_t handrank_mask_key[{len(mask_key)}];
 
@@ -95,9 +96,9 @@ extern const uint64_t handrank_mask_key[{len(mask_key)}];
         + "\n"
         + _array("uint16_t", "handrank_flush", T.flush_table(), 16)
         + "\n"
-        + _array("uint16_t", "handrank_hash_disp", disp, 16)
+        + _array("uint16_t", "handrank_hash_disp", [*disp, 0], 16)
         + "\n"
-        + _array("uint16_t", "handrank_hash_values", values, 16)
+        + _array("uint16_t", "handrank_hash_values", [*values, 0], 16)
         + "\n"
         + _array("uint64_t", "handrank_mask_key", mask_key, 4)
     )
