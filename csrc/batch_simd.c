@@ -264,10 +264,118 @@ static int cpu_has_avx512(void) {
 }
 #endif
 
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
+#define HR_HAVE_NEON 1
+#include <arm_neon.h>
+
+/*
+ * NEON (every aarch64 CPU), sixteen rows a step, one byte lane a row: table
+ * lookups over the step's bytes bring card j of every row into its lane;
+ * the rank key is three byte planes, looked up by rank and summed in 16
+ * bits; the suit counters two bytes of two biased nibbles each; a row is
+ * valid when its cards differ pairwise and none is past 51.  The keys are
+ * then hashed one by one, as are the rows that hold a flush.
+ */
+static int64_t neon_rows(const uint8_t *cards, int64_t n, const int K, char *out) {
+    uint8_t plane[3][16] = {{0}}, suit_low[16] = {0}, suit_high[16] = {0};
+    for (int r = 0; r < 13; r++)
+        for (int b = 0; b < 3; b++)
+            plane[b][r] = (uint8_t)(handrank_card_key[4 * r] >> (8 * b)); /* rank keys stay below 2**22 */
+    suit_low[0] = 0x01;
+    suit_low[1] = 0x10;
+    suit_high[2] = 0x01;
+    suit_high[3] = 0x10;
+    const uint8x16_t p0 = vld1q_u8(plane[0]), p1 = vld1q_u8(plane[1]), p2 = vld1q_u8(plane[2]);
+    const uint8x16_t s_low = vld1q_u8(suit_low), s_high = vld1q_u8(suit_high);
+    const uint8x16_t three = vdupq_n_u8(3), past = vdupq_n_u8(51), sixty_four = vdupq_n_u8(64);
+    uint8x16_t pick[7];
+    for (int j = 0; j < K; j++) {
+        uint8_t idx[16];
+        for (int l = 0; l < 16; l++)
+            idx[l] = (uint8_t)(j + K * l);
+        pick[j] = vld1q_u8(idx);
+    }
+    int64_t i = 0;
+    for (; i + 26 <= n; i += 16) { /* each step reads 128 bytes: 16 rows and up to 10 more */
+        const uint8_t *p = cards + i * K;
+        uint8x16x4_t first = vld1q_u8_x4(p), second = vld1q_u8_x4(p + 64);
+        uint8x16_t c[7];
+        uint8x16_t top = vdupq_n_u8(0), same = vdupq_n_u8(0);
+        uint16x8_t k0l = vdupq_n_u16(0), k0h = k0l, k1l = k0l, k1h = k0l, k2l = k0l, k2h = k0l;
+        uint8x16_t sl = vdupq_n_u8(0x33), sh = vdupq_n_u8(0x33);
+        for (int j = 0; j < K; j++) {
+            c[j] = vqtbx4q_u8(vqtbl4q_u8(first, pick[j]), second, vsubq_u8(pick[j], sixty_four));
+            top = vmaxq_u8(top, c[j]);
+            for (int m = 0; m < j; m++)
+                same = vorrq_u8(same, vceqq_u8(c[m], c[j]));
+            uint8x16_t rank = vshrq_n_u8(c[j], 2), suit = vandq_u8(c[j], three);
+            uint8x16_t b0 = vqtbl1q_u8(p0, rank), b1 = vqtbl1q_u8(p1, rank), b2 = vqtbl1q_u8(p2, rank);
+            k0l = vaddw_u8(k0l, vget_low_u8(b0));
+            k0h = vaddw_high_u8(k0h, b0);
+            k1l = vaddw_u8(k1l, vget_low_u8(b1));
+            k1h = vaddw_high_u8(k1h, b1);
+            k2l = vaddw_u8(k2l, vget_low_u8(b2));
+            k2h = vaddw_high_u8(k2h, b2);
+            sl = vaddq_u8(sl, vqtbl1q_u8(s_low, suit));
+            sh = vaddq_u8(sh, vqtbl1q_u8(s_high, suit));
+        }
+        if (vmaxvq_u8(vorrq_u8(same, vcgtq_u8(top, past)))) {
+            int64_t bad = handrank_rows_scalar(p, 16, K, out + 2 * i);
+            if (bad >= 0)
+                return i + bad;
+            continue;
+        }
+        /* key = plane 0 + 256 * plane 1 + 65536 * plane 2, four rows a vector */
+        uint32_t key[16];
+        const uint16x8_t lows[2] = {k0l, k0h}, mids[2] = {k1l, k1h}, highs[2] = {k2l, k2h};
+        for (int h = 0; h < 2; h++) {
+            uint32x4_t a = vaddq_u32(vmovl_u16(vget_low_u16(lows[h])), vshll_n_u16(vget_low_u16(mids[h]), 8));
+            uint32x4_t b = vaddq_u32(vmovl_high_u16(lows[h]), vshll_high_n_u16(mids[h], 8));
+            a = vaddq_u32(a, vshlq_n_u32(vmovl_u16(vget_low_u16(highs[h])), 16));
+            b = vaddq_u32(b, vshlq_n_u32(vmovl_high_u16(highs[h]), 16));
+            vst1q_u32(key + 8 * h, a);
+            vst1q_u32(key + 8 * h + 4, b);
+        }
+        uint8_t flush[16];
+        vst1q_u8(flush, vandq_u8(vorrq_u8(sl, sh), vdupq_n_u8(0x88)));
+        for (int l = 0; l < 16; l++) {
+            if (flush[l]) {
+                const uint8_t *row = p + l * K;
+                uint64_t k64 = HANDRANK_KEY_BIAS, bits = 0;
+                for (int j = 0; j < K; j++) {
+                    k64 += handrank_card_key[row[j]];
+                    bits |= handrank_suit_bit[row[j]];
+                }
+                hr_store_u16(out + 2 * (i + l), hr_finish(k64, bits));
+            } else {
+                hr_store_u16(out + 2 * (i + l), hr_plain_hashed(hr_hash(key[l])));
+            }
+        }
+    }
+    if (i < n) {
+        int64_t bad = handrank_rows_scalar(cards + i * K, n - i, K, out + 2 * i);
+        if (bad >= 0)
+            return i + bad;
+    }
+    return -1;
+}
+
+static int64_t neon_rows_k(const uint8_t *cards, int64_t n, int k, char *out) {
+    switch (k) {
+    case 5: return neon_rows(cards, n, 5, out);
+    case 6: return neon_rows(cards, n, 6, out);
+    default: return neon_rows(cards, n, 7, out);
+    }
+}
+#endif
+
 static enum handrank_simd active = HANDRANK_SIMD_SCALAR;
 
 unsigned handrank_simd_available(void) {
     unsigned kernels = 1u << HANDRANK_SIMD_SCALAR;
+#ifdef HR_HAVE_NEON
+    kernels |= 1u << HANDRANK_SIMD_NEON;
+#endif
 #ifdef HR_HAVE_AVX512
     if (cpu_has_avx512())
         kernels |= 1u << HANDRANK_SIMD_AVX512;
@@ -288,6 +396,10 @@ int64_t handrank_rows_simd(const uint8_t *cards, int64_t n, int k, char *out) {
 #ifdef HR_HAVE_AVX512
     if (active == HANDRANK_SIMD_AVX512)
         return avx512_rows(cards, n, k, out);
+#endif
+#ifdef HR_HAVE_NEON
+    if (active == HANDRANK_SIMD_NEON)
+        return neon_rows_k(cards, n, k, out);
 #endif
     return handrank_rows_scalar(cards, n, k, out);
 }
