@@ -117,9 +117,11 @@ if TYPE_CHECKING:
             ``perms``: suit relabellings (4 bytes each) leaving the question
             unchanged; only the smallest runout of each orbit is settled.  Hold'em
             with three players or more goes matchup by matchup instead (items:
-            the disjoint matchups, ``perms`` unused).  Returns
-            the runouts counted and each player's tally, weighted by the product of
-            the matchup's combo weights.
+            the disjoint matchups, ``perms`` unused).  ``offsets`` is an
+            ``array("q")`` and ``weights`` an ``array("Q")``; on a flop or later a
+            combo that meets the board is in no matchup.  Returns the runouts
+            counted and each player's tallies, weighted by the product of the
+            matchup's combo weights.
             """
 
         def monte_carlo(
