@@ -86,15 +86,12 @@ HR_AVX512 static inline __mmask16 avx512_sixteen(const avx512_consts *q, const u
            _mm512_testn_epi32_mask(above, _mm512_set1_epi32((int)0xfff00000u)); /* ids 52..63 */
 }
 
-/* The flush class of a valid row, from its card mask: seven cards with five of a suit hold nothing better. */
-HR_AVX512 static inline uint16_t flush_class(uint64_t mask) {
-    const uint64_t suit0 = 0x1111111111111ULL;
-    int s = (hr_popcount64(mask & suit0 << 1) >= 5) + 2 * (hr_popcount64(mask & suit0 << 2) >= 5) +
-            3 * (hr_popcount64(mask & suit0 << 3) >= 5);
-    return handrank_flush[_pext_u64(mask, suit0 << s)];
-}
-
-/* Rows per chunk: the flush rows of a chunk are listed as it goes and ranked again at its end. */
+/*
+ * Rows per chunk: the flush rows of a chunk are listed as it goes (with
+ * their flush suits) and ranked again at its end, sixteen at a time: seven
+ * cards cannot hold a full house or four of a kind beside a flush, so the
+ * class is the flush table's at the ranks of the suit's cards.
+ */
 #define HR_CHUNK 1024
 
 HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, const int K, char *out) {
@@ -102,7 +99,7 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
     avx512_init(&q, K, K);
     const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     const __m512i flush_bits = _mm512_set1_epi32(0x8888);
-    int32_t pending[HR_CHUNK + 32];
+    int32_t pending[HR_CHUNK + 32], suit_of[HR_CHUNK + 32];
     int64_t i = 0;
     while (i + 32 <= n) {
         const int64_t start = i, end = i + HR_CHUNK < n ? i + HR_CHUNK : n;
@@ -125,18 +122,45 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
             _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i + 32), _mm512_cvtepi32_epi16(avx512_plain(key1)));
             __mmask16 f0 = _mm512_test_epi32_mask(suits0, flush_bits), f1 = _mm512_test_epi32_mask(suits1, flush_bits);
             __m512i at = _mm512_add_epi32(lane, _mm512_set1_epi32((int)(i - start)));
+            /* the flush suit: its flag, at bit 3 + 4 * suit, less one has 4 * suit + 3 bits set */
+            const __m512i one = _mm512_set1_epi32(1);
+            __m512i s0 = _mm512_srli_epi32(_mm512_popcnt_epi32(_mm512_sub_epi32(_mm512_srli_epi32(
+                                                _mm512_and_si512(suits0, flush_bits), 3), one)), 2);
+            __m512i s1 = _mm512_srli_epi32(_mm512_popcnt_epi32(_mm512_sub_epi32(_mm512_srli_epi32(
+                                                _mm512_and_si512(suits1, flush_bits), 3), one)), 2);
             _mm512_mask_compressstoreu_epi32(pending + n_pending, f0, at);
+            _mm512_mask_compressstoreu_epi32(suit_of + n_pending, f0, s0);
             n_pending += hr_popcount64(f0);
             _mm512_mask_compressstoreu_epi32(pending + n_pending, f1, _mm512_add_epi32(at, _mm512_set1_epi32(16)));
+            _mm512_mask_compressstoreu_epi32(suit_of + n_pending, f1, s1);
             n_pending += hr_popcount64(f1);
         }
-        for (int f = 0; f < n_pending; f++) {
-            const int64_t at = start + pending[f];
-            const uint8_t *row = cards + at * K;
-            uint64_t mask = 0;
-            for (int j = 0; j < K; j++)
-                mask |= 1ULL << row[j];
-            hr_store_u16(out + 2 * at, flush_class(mask));
+        /* the flush rows sixteen at a time: each card of the flush suit sets its rank's bit */
+        const uint8_t *base = cards + start * K;
+        const __m512i one = _mm512_set1_epi32(1), low = _mm512_set1_epi32(0xff), three = _mm512_set1_epi32(3);
+        for (int f = 0; f < n_pending; f += 16) {
+            __mmask16 live = n_pending - f >= 16 ? 0xffff : (__mmask16)((1u << (n_pending - f)) - 1);
+            __m512i at = _mm512_maskz_loadu_epi32(live, pending + f), suit = _mm512_maskz_loadu_epi32(live, suit_of + f);
+            __m512i offset = _mm512_mullo_epi32(at, _mm512_set1_epi32(K));
+            __m512i w0 = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, offset, (const void *)base, 1);
+            __m512i w1 = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live,
+                                                     _mm512_add_epi32(offset, _mm512_set1_epi32(K - 4)),
+                                                     (const void *)base, 1);
+            __m512i bits = _mm512_setzero_si512();
+            for (int j = 0; j < K; j++) {
+                __m512i c = j < 4 ? _mm512_srli_epi32(w0, 8u * (unsigned)j)
+                                  : _mm512_srli_epi32(w1, 8u * (unsigned)(j - K + 4));
+                c = _mm512_and_si512(c, low);
+                __mmask16 match = _mm512_cmpeq_epi32_mask(_mm512_and_si512(c, three), suit);
+                bits = _mm512_mask_or_epi32(bits, match, bits, _mm512_sllv_epi32(one, _mm512_srli_epi32(c, 2)));
+            }
+            uint16_t cls[16];
+            int32_t where[16];
+            _mm256_storeu_si256((__m256i *)(void *)cls, _mm512_cvtepi32_epi16(gather_u16(handrank_flush, bits)));
+            _mm512_storeu_si512(where, at);
+            int m = n_pending - f < 16 ? n_pending - f : 16;
+            for (int l = 0; l < m; l++)
+                hr_store_u16(out + 2 * (start + where[l]), cls[l]);
         }
         if (bad >= 0)
             return bad;

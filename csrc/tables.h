@@ -18,8 +18,9 @@
 extern const uint64_t handrank_card_key[256];
 /* Suit-major card bits: bit 16 * suit + rank; poison for ids >= 52. */
 extern const uint64_t handrank_suit_bit[256];
-/* Class of the best flush by 13-bit rank mask of one suit (0: fewer than 5). */
-extern const uint16_t handrank_flush[8192];
+/* Class of the best flush by 13-bit rank mask of one suit (0: fewer than 5), and an entry of padding
+ * (see handrank_hash_disp). */
+extern const uint16_t handrank_flush[8193];
 /* Rank-key perfect hash: displacement per bucket, class per slot; each with a last entry of padding,
  * for the AVX-512 kernels read an entry as the low half of four bytes. */
 extern const uint16_t handrank_hash_disp[8193];

@@ -76,8 +76,9 @@ def render() -> dict[str, str]:
 extern const uint64_t handrank_card_key[{CARD_SLOTS}];
 /* Suit-major card bits: bit 16 * suit + rank; poison for ids >= 52. */
 extern const uint64_t handrank_suit_bit[{CARD_SLOTS}];
-/* Class of the best flush by 13-bit rank mask of one suit (0: fewer than 5). */
-extern const uint16_t handrank_flush[{1 << T.N_RANKS}];
+/* Class of the best flush by 13-bit rank mask of one suit (0: fewer than 5), and an entry of padding
+ * (see handrank_hash_disp). */
+extern const uint16_t handrank_flush[{(1 << T.N_RANKS) + 1}];
 /* Rank-key perfect hash: displacement per bucket, class per slot; each with a last entry of padding,
  * for the AVX-512 kernels read an entry as the low half of four bytes. */
 extern const uint16_t handrank_hash_disp[{len(disp) + 1}];
@@ -94,7 +95,7 @@ extern const uint64_t handrank_mask_key[{len(mask_key)}];
         + "\n"
         + _array("uint64_t", "handrank_suit_bit", suit_bit, 4)
         + "\n"
-        + _array("uint16_t", "handrank_flush", T.flush_table(), 16)
+        + _array("uint16_t", "handrank_flush", [*T.flush_table(), 0], 16)
         + "\n"
         + _array("uint16_t", "handrank_hash_disp", [*disp, 0], 16)
         + "\n"
