@@ -11,9 +11,9 @@
  * id past 51.  The rank key hashes as in the scalar kernel and two gathers
  * read the displacement and the class.  Rows that hold a flush are listed
  * as a chunk of rows goes (no branch per vector) and ranked again at its
- * end: seven cards cannot hold a full house or four of a kind beside a
- * flush, so the class is the flush table's at the suit's ranks, gathered by
- * PEXT.  A step with an invalid row, and the rows left at the
+ * end, sixteen at a time: seven cards cannot hold a full house or four of
+ * a kind beside a flush, so the class is the flush table's at the ranks of
+ * the suit's cards (masks: PEXT of the suit's bits).  A step with an invalid row, and the rows left at the
  * end, go to the scalar kernel, so the answers and the first bad row are its
  * own.
  * Masks need no card ids: avx512_masks reads them rank by rank.
@@ -122,7 +122,7 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
             _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i + 32), _mm512_cvtepi32_epi16(avx512_plain(key1)));
             __mmask16 f0 = _mm512_test_epi32_mask(suits0, flush_bits), f1 = _mm512_test_epi32_mask(suits1, flush_bits);
             __m512i at = _mm512_add_epi32(lane, _mm512_set1_epi32((int)(i - start)));
-            /* the flush suit: its flag, at bit 3 + 4 * suit, less one has 4 * suit + 3 bits set */
+            /* the flush suit: its flag (bit 3 + 4 * suit) shifted down to bit 4 * suit, less one, has 4 * suit bits */
             const __m512i one = _mm512_set1_epi32(1);
             __m512i s0 = _mm512_srli_epi32(_mm512_popcnt_epi32(_mm512_sub_epi32(_mm512_srli_epi32(
                                                 _mm512_and_si512(suits0, flush_bits), 3), one)), 2);
@@ -140,7 +140,8 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
         const __m512i one = _mm512_set1_epi32(1), low = _mm512_set1_epi32(0xff), three = _mm512_set1_epi32(3);
         for (int f = 0; f < n_pending; f += 16) {
             __mmask16 live = n_pending - f >= 16 ? 0xffff : (__mmask16)((1u << (n_pending - f)) - 1);
-            __m512i at = _mm512_maskz_loadu_epi32(live, pending + f), suit = _mm512_maskz_loadu_epi32(live, suit_of + f);
+            __m512i at = _mm512_maskz_loadu_epi32(live, pending + f);
+            __m512i suit = _mm512_maskz_loadu_epi32(live, suit_of + f);
             __m512i offset = _mm512_mullo_epi32(at, _mm512_set1_epi32(K));
             __m512i w0 = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, offset, (const void *)base, 1);
             __m512i w1 = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live,

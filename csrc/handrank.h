@@ -131,8 +131,9 @@ uint64_t handrank_enumerate(enum handrank_game game, const uint8_t *holes, int n
 
 /*
  * Weighted ranges for exact enumeration, one per player: player p's combos
- * are combos[offsets[p] .. offsets[p + 1]) (hole_size ids each, none on the
- * board or dead), each with its integer weight.
+ * are combos[offsets[p] .. offsets[p + 1]) (hole_size ids each, none dead;
+ * on a flop or later a combo that meets the board is in no matchup), each
+ * with its integer weight.
  */
 typedef struct {
     enum handrank_game game;

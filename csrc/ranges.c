@@ -304,15 +304,17 @@ static void walk(matchup_walk *m, int p, uint64_t used, uint64_t weight) {
 /*
  * Hold'em, three players or more, with at most two board cards to come:
  * the runouts by their multisets of ranks, as for one matchup in
- * handrank_holdem_boards, but with every combo ranked once per multiset
- * for all the matchups it is in.  A matchup counts each multiset's
- * runouts from the cards it leaves, then takes back and credits anew the
- * runouts on which one of its players makes a flush, from a list of the
- * runouts that put three cards or more of one suit on the board (grouped
- * by suit, most of it first).  Showdowns are summed by the mask of the
- * players who split the pot and credited at the end.  Items are the
- * matchups of pairwise disjoint combos, in the order of nested loops over
- * the players' combos.
+ * handrank_holdem_boards, but with every pair of hole ranks ranked once
+ * per multiset for all the matchups it is in.  Matchups whose combos have
+ * the same ranks and take the same ranks from the deck share a group: its
+ * runouts by multiset, counted from the cards it leaves, are credited once
+ * for the group's summed weight.  Each matchup then takes back and credits
+ * anew the runouts on which one of its players makes a flush, from a list
+ * of the runouts that put three cards or more of one suit on the board
+ * (grouped by suit, most of it first).  Showdowns are summed by the mask
+ * of the players who split the pot and credited at the end.  Items are
+ * the matchups of pairwise disjoint combos, in the order of nested loops
+ * over the players' combos; a combo that meets the board is in none.
  */
 
 /* The most multisets of two ranks, and the most runouts of two cards. */
@@ -347,7 +349,7 @@ typedef struct {
     int avail[13];                                /* the deck's cards of each rank */
     uint64_t deck_mask, board_mask;
     const uint16_t *plain;  /* per pair of ranks in the hole (row), its rank on each multiset, flushes aside */
-    const uint16_t *class_of; /* per combo: 4 * its row + which of its cards are in the deck */
+    const uint16_t *class_of; /* per combo: 4 * its row + the ranks it takes from the deck (see shared_holdem) */
     const uint64_t *mask;   /* per combo: its cards */
     const uint64_t *bits;   /* per combo: the OR of its suit bits */
     const flush_runout *flushes;
@@ -650,7 +652,7 @@ static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int
     uint64_t *bits = (uint64_t *)carve(&at, (size_t)total * sizeof(uint64_t));
     flush_runout *flushes = (flush_runout *)carve(&at, HR_MAX_RUNOUTS * sizeof(flush_runout));
     m->groups = (matchup_group *)carve(&at, HR_GROUPS * sizeof(matchup_group));
-    int row_of[13][13], n_rows = 0;
+    int row_of[16][16], n_rows = 0; /* by the ranks of the hole cards (valid ids give 0..12) */
     memset(row_of, -1, sizeof row_of);
     int most[4] = {0, 0, 0, 0};
     for (int64_t i = 0; i < total; i++) {
@@ -666,7 +668,7 @@ static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int
             int held = hr_popcount64(bits[i] >> (16 * s) & HR_SUIT_RANKS);
             most[s] = held > most[s] ? held : most[s];
         }
-        int r0 = c[0] >> 2, r1 = c[1] >> 2;
+        int r0 = (c[0] >> 2) & 15, r1 = (c[1] >> 2) & 15;
         if (row_of[r0][r1] < 0) {
             row_of[r0][r1] = row_of[r1][r0] = n_rows;
             uint32_t key = board_key + (uint32_t)handrank_card_key[c[0]] + (uint32_t)handrank_card_key[c[1]];
@@ -674,8 +676,11 @@ static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int
             for (int d = 0; d < m->n_sets; d++)
                 row[d] = hr_plain_hashed(hr_hash(key + set_key[d]));
         }
-        class_of[i] = (uint16_t)(4 * row_of[r0][r1] + (int)(m->deck_mask >> c[0] & 1) +
-                                 2 * (int)(m->deck_mask >> c[1] & 1));
+        /* which ranks the combo takes from the deck: for a pair how many of its cards are in it, else
+         * whether the higher card is (bit 0) and the lower (bit 1), whatever the order of c[] */
+        int in0 = (int)(m->deck_mask >> c[0] & 1), in1 = (int)(m->deck_mask >> c[1] & 1);
+        int taken = r0 == r1 ? in0 + in1 : r0 > r1 ? in0 + 2 * in1 : in1 + 2 * in0;
+        class_of[i] = (uint16_t)(4 * row_of[r0][r1] + taken);
     }
     m->plain = plain;
     m->class_of = class_of;

@@ -423,3 +423,13 @@ def test_exact_fractions_are_plain_fractions(monkeypatch: pytest.MonkeyPatch, fr
         assert (made.numerator, made.denominator) == (expected.numerator, expected.denominator)
         assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
     assert _equity._fraction(0, 7) == 0 and _equity._fraction(0, 7).denominator == 1
+
+
+def test_combos_on_the_board_do_not_change_the_path(c_impl: Api) -> None:
+    """exact=None prices the enumeration by the combos that miss the board, not by the whole ranges."""
+    wide = Range("AA,KK,QQ,JJ,TT,99,AKs,AKo,AQs,KQs,JTs")  # 64 combos, 44 of them miss Ah Kd Qc
+    result = c_impl.equity([wide, wide, wide], board="Ah Kd Qc")
+    assert result.exact and result.boards == 1176
+    # A range left with one combo beside the board is a fixed matchup: its boards, not all runouts.
+    assert c_impl.equity(["Ah Qh", "Js Jd", Range("KK")], board="Ks Kd 2c").boards == 903
+    assert c_impl.equity(["Ah Qh", Range("KK")], board="Ks Kd 2c").boards == 990

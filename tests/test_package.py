@@ -12,6 +12,7 @@ from conftest import Api
 
 import handrank
 from handrank import _backend, _eval_py, _kernels, _tables
+from handrank._record import Record
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -223,3 +224,27 @@ def test_batch_kernel_choice_on_each_backend(impl: Api) -> None:
     with pytest.raises(ValueError, match="no 'nonesuch' batch kernel here; this build and CPU offer "):
         impl.kernels.use_simd("nonesuch")
     assert impl.kernels.simd()[0] == active  # a refusal changes nothing
+
+
+class _Point(Record):
+    __slots__ = ("x", "y")
+
+
+class _Labelled(_Point):  # no slots of its own: it has a __dict__
+    pass
+
+
+def test_records_built_fast_are_plain_immutable_records() -> None:
+    """``Record._of`` fills a twin class and then switches the record to its own: nothing of that shows."""
+    import pickle
+
+    for cls in (_Point, _Labelled):
+        made = cls._of(1, 2)
+        assert type(made) is cls and (made.x, made.y) == (1, 2)
+        assert made == cls(x=1, y=2) and hash(made) == hash(cls(x=1, y=2))
+        assert pickle.loads(pickle.dumps(made)) == made
+        with pytest.raises(AttributeError, match="immutable"):
+            made.x = 3
+        with pytest.raises(AttributeError, match="immutable"):
+            del made.y
+    assert repr(_Point._of(1, 2)) == "_Point(x=1, y=2)"

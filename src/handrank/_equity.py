@@ -281,11 +281,7 @@ def equity(
         raise ValueError(f"every player needs the same number of hole cards, got {sorted(sizes)}")
     hole_size = sizes.pop()
     _check_deal(players, len(board_ids), len(dead_ids), hole_size, taken, randoms)
-    # Ranges lose every combo that collides with the dead cards or fixed hands.  Those that meet the board
-    # stay while the runout-by-runout kernels may take them (they leave them out themselves).
-    board_mask = _mask(board_ids)
-    outside = taken & ~board_mask
-    on_board: list[tuple[int, int]] = []  # (player, place in packs) of the ranges with combos on the board
+    # Ranges lose every combo that collides with the board, dead cards or fixed hands.
     at = 0  # the player's place in packs
     for i, player in enumerate(players):
         if lists[i] is None:
@@ -294,14 +290,12 @@ def equity(
         if type(player) is not Range and not isinstance(player, Range):
             continue
         pack = player._pack()
-        if not pack.union & taken:
-            continue
-        if all(map(taken.__and__, pack.masks)):
-            raise ValueError(f"player {i}: no hand of the range is left beside the board, dead cards and fixed hands")
-        if pack.union & outside:
-            lists[i], packs[at - 1] = _left_by(player, pack, outside, hole_size)
-        if pack.union & board_mask:
-            on_board.append((i, at - 1))
+        if pack.union & taken:
+            lists[i], packs[at - 1] = _left_by(player, pack, taken, hole_size)
+            if not lists[i]:
+                raise ValueError(
+                    f"player {i}: no hand of the range is left beside the board, dead cards and fixed hands"
+                )
     if exact is True or (exact is None and trials is None and stop is None):
         if exact and randoms:
             raise ValueError("exact equity cannot enumerate an Omaha random hand; use Monte Carlo (exact=False)")
@@ -311,10 +305,6 @@ def equity(
             return _exact_runouts(
                 known, packs, scale, board_ids, dead_ids, fixed_cards, rules, hole_size, count, progress
             )
-    for i, place in on_board:  # every other path takes only the combos that miss the board too
-        player = players[i]
-        assert isinstance(player, Range)
-        lists[i], packs[place] = _left_by(player, player._pack(), taken, hole_size)
     matchups = None
     if exact is None:
         # A trial count or a stopping rule asks for Monte Carlo; otherwise enumerate whenever that is affordable.

@@ -10,6 +10,7 @@ Carlo gives the very same tallies on both backends.
 from __future__ import annotations
 
 import threading
+from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, product
@@ -17,12 +18,10 @@ from math import comb
 
 from handrank import _cards, _tables
 from handrank._games import HOLDEM
-from handrank._kernels import SHARE_UNIT
+from handrank._kernels import MAX_PLAYERS, SHARE_UNIT
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
 if TYPE_CHECKING:
-    from array import array
-
     import numpy as np
     import numpy.typing as npt
 
@@ -351,6 +350,12 @@ def enumerate_ranges(
     parts: int,
 ) -> tuple[int, tuple[int, ...]]:
     """Ranges runout by runout (csrc/ranges.c): each live combo ranked once, then every matchup settled."""
+    if not (isinstance(offsets, array) and offsets.typecode == "q" and isinstance(weights, array)) or (
+        weights.typecode != "Q"
+    ):
+        raise TypeError("offsets must be an array('q') and weights an array('Q')")
+    if len(offsets) != n_players + 1 or not 1 <= n_players <= MAX_PLAYERS:
+        raise ValueError(f"offsets must hold n_players + 1 entries for 1..{MAX_PLAYERS} players")
     _load()
     out = [[0, 0, 0, 0] for _ in range(n_players)]
     h = hole_size
@@ -406,13 +411,18 @@ def _by_matchup(
     parts: int,
     out: list[list[int]],
 ) -> tuple[int, tuple[int, ...]]:
-    """Hold'em, three players or more: each disjoint matchup counted by rank multisets (csrc/ranges.c, walk)."""
-    # Combos that meet the board are in no matchup.
+    """Hold'em, three players or more: each disjoint matchup counted by rank multisets.
+
+    As csrc/ranges.c does it (shared_holdem on a flop or later, walk before):
+    the same matchups in the same order, so the parts agree.  On a flop or
+    later a combo that meets the board is in no matchup.
+    """
+    postflop = len(board) >= 3
     lists = [
         [
             (list(combos[2 * i : 2 * i + 2]), weights[i])
             for i in range(offsets[p], offsets[p + 1])
-            if combos[2 * i] not in board and combos[2 * i + 1] not in board
+            if not postflop or (combos[2 * i] not in board and combos[2 * i + 1] not in board)
         ]
         for p in range(n_players)
     ]

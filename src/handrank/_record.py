@@ -41,7 +41,8 @@ class Record:
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         names = cls.__dict__.get("__slots__", ())
-        if not names:
+        if not names:  # a subclass with no slots of its own (it may have a __dict__): the plain loop
+            cls._of = classmethod(Record._of.__func__)  # type: ignore[assignment,attr-defined]
             return
         # ``_of`` fills a twin of the class that allows setting its slots (plain attribute stores, which
         # Python makes fast) and then makes it the record's class: the same slots, so the same layout.
