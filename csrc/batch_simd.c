@@ -13,10 +13,9 @@
  * as a chunk of rows goes (no branch per vector) and ranked again at its
  * end, sixteen at a time: seven cards cannot hold a full house or four of
  * a kind beside a flush, so the class is the flush table's at the ranks of
- * the suit's cards (masks: PEXT of the suit's bits).  A step with an invalid row, and the rows left at the
- * end, go to the scalar kernel, so the answers and the first bad row are its
- * own.
- * Masks need no card ids: avx512_masks reads them rank by rank.
+ * the suit's cards.  A step with an invalid row, and the rows left at the
+ * end, go to the scalar kernel, so the answers and the first bad row are
+ * its own.  Masks need no card ids: avx512_masks reads them rank by rank.
  */
 #include "handrank.h"
 #include "internal.h"
@@ -47,8 +46,8 @@ typedef struct {
     __mmask64 first, second;
 } avx512_consts;
 
-/* The key tables, and the permutes that bring card j of each of sixteen `stride`-byte records into a lane. */
-HR_AVX512 static inline void avx512_init(avx512_consts *q, const int stride, const int cards) {
+/* The key tables, and the permutes that bring card j of each of sixteen K-card rows into a lane. */
+HR_AVX512 static inline void avx512_init(avx512_consts *q, const int K) {
     uint32_t rank_key[16] = {0}, suit_key[16];
     for (int r = 0; r < 13; r++)
         rank_key[r] = (uint32_t)handrank_card_key[4 * r];
@@ -57,10 +56,11 @@ HR_AVX512 static inline void avx512_init(avx512_consts *q, const int stride, con
     q->rank_key = _mm512_loadu_si512(rank_key);
     q->suit_key = _mm512_loadu_si512(suit_key);
     const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    for (int j = 0; j < cards; j++) /* byte 4 * lane of card j's permute: record lane's card j */
-        q->idx[j] = _mm512_add_epi32(_mm512_mullo_epi32(lane, _mm512_set1_epi32(stride)), _mm512_set1_epi32(j));
-    q->first = stride * 16 >= 64 ? ~0ULL : (1ULL << (stride * 16)) - 1;
-    q->second = stride * 16 >= 128 ? ~0ULL : stride * 16 > 64 ? (1ULL << (stride * 16 - 64)) - 1 : 0;
+    for (int j = 0; j < K; j++) /* byte 4 * lane of card j's permute: row lane's card j */
+        q->idx[j] = _mm512_add_epi32(_mm512_mullo_epi32(lane, _mm512_set1_epi32(K)), _mm512_set1_epi32(j));
+    /* the step's 16 * K bytes (80..112): all of the first 64, the rest of the second */
+    q->first = ~0ULL;
+    q->second = (1ULL << (16 * K - 64)) - 1;
 }
 
 /* Sixteen rows at p: each one's rank key and suit counters, and which rows are valid. */
@@ -87,6 +87,22 @@ HR_AVX512 static inline __mmask16 avx512_sixteen(const avx512_consts *q, const u
 }
 
 /*
+ * Lists the rows of a vector that hold a flush (bit 3 + 4 * suit of their suit counters) at pending +
+ * *n_pending, their places `at` and their flush suits: the flag shifted down to bit 4 * suit, less one,
+ * has 4 * suit bits set.
+ */
+HR_AVX512 static inline void avx512_list_flushes(__m512i suits, __m512i at, int32_t *pending, int32_t *suit_of,
+                                                 int *n_pending) {
+    const __m512i flag = _mm512_and_si512(suits, _mm512_set1_epi32(0x8888));
+    __mmask16 flush = _mm512_test_epi32_mask(flag, flag);
+    __m512i suit = _mm512_srli_epi32(
+        _mm512_popcnt_epi32(_mm512_sub_epi32(_mm512_srli_epi32(flag, 3), _mm512_set1_epi32(1))), 2);
+    _mm512_mask_compressstoreu_epi32(pending + *n_pending, flush, at);
+    _mm512_mask_compressstoreu_epi32(suit_of + *n_pending, flush, suit);
+    *n_pending += hr_popcount64(flush);
+}
+
+/*
  * Rows per chunk: the flush rows of a chunk are listed as it goes (with
  * their flush suits) and ranked again at its end, sixteen at a time: seven
  * cards cannot hold a full house or four of a kind beside a flush, so the
@@ -96,9 +112,8 @@ HR_AVX512 static inline __mmask16 avx512_sixteen(const avx512_consts *q, const u
 
 HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, const int K, char *out) {
     avx512_consts q;
-    avx512_init(&q, K, K);
+    avx512_init(&q, K);
     const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    const __m512i flush_bits = _mm512_set1_epi32(0x8888);
     int32_t pending[HR_CHUNK + 32], suit_of[HR_CHUNK + 32];
     int64_t i = 0;
     while (i + 32 <= n) {
@@ -120,20 +135,9 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
             }
             _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i), _mm512_cvtepi32_epi16(avx512_plain(key0)));
             _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i + 32), _mm512_cvtepi32_epi16(avx512_plain(key1)));
-            __mmask16 f0 = _mm512_test_epi32_mask(suits0, flush_bits), f1 = _mm512_test_epi32_mask(suits1, flush_bits);
             __m512i at = _mm512_add_epi32(lane, _mm512_set1_epi32((int)(i - start)));
-            /* the flush suit: its flag (bit 3 + 4 * suit) shifted down to bit 4 * suit, less one, has 4 * suit bits */
-            const __m512i one = _mm512_set1_epi32(1);
-            __m512i s0 = _mm512_srli_epi32(_mm512_popcnt_epi32(_mm512_sub_epi32(_mm512_srli_epi32(
-                                                _mm512_and_si512(suits0, flush_bits), 3), one)), 2);
-            __m512i s1 = _mm512_srli_epi32(_mm512_popcnt_epi32(_mm512_sub_epi32(_mm512_srli_epi32(
-                                                _mm512_and_si512(suits1, flush_bits), 3), one)), 2);
-            _mm512_mask_compressstoreu_epi32(pending + n_pending, f0, at);
-            _mm512_mask_compressstoreu_epi32(suit_of + n_pending, f0, s0);
-            n_pending += hr_popcount64(f0);
-            _mm512_mask_compressstoreu_epi32(pending + n_pending, f1, _mm512_add_epi32(at, _mm512_set1_epi32(16)));
-            _mm512_mask_compressstoreu_epi32(suit_of + n_pending, f1, s1);
-            n_pending += hr_popcount64(f1);
+            avx512_list_flushes(suits0, at, pending, suit_of, &n_pending);
+            avx512_list_flushes(suits1, _mm512_add_epi32(at, _mm512_set1_epi32(16)), pending, suit_of, &n_pending);
         }
         /* the flush rows sixteen at a time: each card of the flush suit sets its rank's bit */
         const uint8_t *base = cards + start * K;
@@ -189,8 +193,10 @@ HR_AVX512 static int64_t avx512_rows(const uint8_t *cards, int64_t n, int k, cha
  * nibble (a permute reads only the low four bits of its index) into a
  * table of count(nibble) times the rank's key; a suit with five cards or
  * more is found by popcounts of the suit's bits.
+ *
+ * avx512_mask_keys: the rank keys of sixteen masks (eight in m0, eight in
+ * m1), and per suit which hold five of its cards or more.
  */
-/* The rank keys of sixteen masks (eight in m0, eight in m1), and which hold five cards of a suit or more. */
 HR_AVX512 static inline __m512i avx512_mask_keys(const __m512i *table, const __m512i *suit, __m512i m0, __m512i m1,
                                                  __mmask16 *flush) {
     const __m512i low_words = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
@@ -198,27 +204,17 @@ HR_AVX512 static inline __m512i avx512_mask_keys(const __m512i *table, const __m
     const __m512i five = _mm512_set1_epi32(5);
     __m512i lo = _mm512_permutex2var_epi32(m0, low_words, m1);  /* ranks 0..7 of each mask */
     __m512i hi = _mm512_permutex2var_epi32(m0, high_words, m1); /* ranks 8..12 */
-    __m512i even = _mm512_permutexvar_epi32(lo, table[0]), odd = _mm512_permutexvar_epi32(hi, table[8]);
-    for (int r = 1; r < 8; r++) {
-        __m512i x = _mm512_permutexvar_epi32(_mm512_srli_epi32(lo, 4u * (unsigned)r), table[r]);
-        if (r & 1)
-            odd = _mm512_add_epi32(odd, x);
-        else
-            even = _mm512_add_epi32(even, x);
-    }
-    for (int r = 9; r < 13; r++) {
-        __m512i x = _mm512_permutexvar_epi32(_mm512_srli_epi32(hi, 4u * (unsigned)(r - 8)), table[r]);
-        if (r & 1)
-            odd = _mm512_add_epi32(odd, x);
-        else
-            even = _mm512_add_epi32(even, x);
+    __m512i sum[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()}; /* two chains, even and odd ranks */
+    for (int r = 0; r < 13; r++) {
+        __m512i nibble = _mm512_srli_epi32(r < 8 ? lo : hi, 4u * (unsigned)(r & 7));
+        sum[r & 1] = _mm512_add_epi32(sum[r & 1], _mm512_permutexvar_epi32(nibble, table[r]));
     }
     for (int s = 0; s < 4; s++) {
         __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(_mm512_and_si512(lo, suit[s])),
                                          _mm512_popcnt_epi32(_mm512_and_si512(hi, suit[s])));
         flush[s] = _mm512_cmpge_epu32_mask(count, five);
     }
-    return _mm512_add_epi32(even, odd);
+    return _mm512_add_epi32(sum[0], sum[1]);
 }
 
 HR_AVX512 static inline __mmask8 avx512_mask_ok(__m512i m) {
@@ -299,9 +295,9 @@ static int cpu_has_avx512(void) {
  * the rank key is three byte planes, looked up by rank and summed in 16
  * bits; the suit counters two bytes of two biased nibbles each; a row is
  * valid when its cards differ pairwise and none is past 51.  The keys are
- * then hashed one by one, as are the rows that hold a flush.
+ * then hashed one by one; the rows that hold a flush go to the scalar kernel.
  */
-static int64_t neon_rows(const uint8_t *cards, int64_t n, const int K, char *out) {
+static int64_t neon_rows_k(const uint8_t *cards, int64_t n, const int K, char *out) {
     uint8_t plane[3][16] = {{0}}, suit_low[16] = {0}, suit_high[16] = {0};
     for (int r = 0; r < 13; r++)
         for (int b = 0; b < 3; b++)
@@ -364,17 +360,10 @@ static int64_t neon_rows(const uint8_t *cards, int64_t n, const int K, char *out
         uint8_t flush[16];
         vst1q_u8(flush, vandq_u8(vorrq_u8(sl, sh), vdupq_n_u8(0x88)));
         for (int l = 0; l < 16; l++) {
-            if (flush[l]) {
-                const uint8_t *row = p + l * K;
-                uint64_t k64 = HANDRANK_KEY_BIAS, bits = 0;
-                for (int j = 0; j < K; j++) {
-                    k64 += handrank_card_key[row[j]];
-                    bits |= handrank_suit_bit[row[j]];
-                }
-                hr_store_u16(out + 2 * (i + l), hr_finish(k64, bits));
-            } else {
+            if (flush[l])
+                handrank_rows_scalar(p + l * K, 1, K, out + 2 * (i + l)); /* a valid row */
+            else
                 hr_store_u16(out + 2 * (i + l), hr_plain_hashed(hr_hash(key[l])));
-            }
         }
     }
     if (i < n) {
@@ -385,11 +374,11 @@ static int64_t neon_rows(const uint8_t *cards, int64_t n, const int K, char *out
     return -1;
 }
 
-static int64_t neon_rows_k(const uint8_t *cards, int64_t n, int k, char *out) {
+static int64_t neon_rows(const uint8_t *cards, int64_t n, int k, char *out) {
     switch (k) {
-    case 5: return neon_rows(cards, n, 5, out);
-    case 6: return neon_rows(cards, n, 6, out);
-    default: return neon_rows(cards, n, 7, out);
+    case 5: return neon_rows_k(cards, n, 5, out);
+    case 6: return neon_rows_k(cards, n, 6, out);
+    default: return neon_rows_k(cards, n, 7, out);
     }
 }
 #endif
@@ -424,7 +413,7 @@ int64_t handrank_rows_simd(const uint8_t *cards, int64_t n, int k, char *out) {
 #endif
 #ifdef HR_HAVE_NEON
     if (active == HANDRANK_SIMD_NEON)
-        return neon_rows_k(cards, n, k, out);
+        return neon_rows(cards, n, k, out);
 #endif
     return handrank_rows_scalar(cards, n, k, out);
 }

@@ -557,11 +557,9 @@ static void fixed_blocks(mc_spec *mc, uint64_t seed, int64_t block_lo, int64_t b
         memcpy(deck, mc->deck, (size_t)mc->n_deck);
         for (int64_t t = 0; t < block_trials; t++) {
             uint64_t key = base_key, bits = base_bits;
+            int front = 0;
             for (int j = 0; j < k; j++) {
-                int i = j + (int)draw_small(&s, (uint64_t)(mc->n_deck - j));
-                uint8_t c = deck[i];
-                deck[i] = deck[j];
-                deck[j] = c;
+                uint8_t c = deal_front(&s, deck, &front, mc->n_deck);
                 ctx.board[mc->n_board + j] = c;
                 key += handrank_card_key[c];
                 bits |= handrank_suit_bit[c];

@@ -54,6 +54,9 @@ int64_t handrank_evaluate_batch(const void *cards, enum handrank_dtype dtype, in
  * valid, else the index of the first one with a bit above 51 or a popcount
  * outside 5..7; masks before it are written.
  */
+int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, ptrdiff_t stride,
+                                uint16_t *out, ptrdiff_t out_stride);
+
 /*
  * The kernel for handrank_evaluate_batch's contiguous uint8 rows and
  * handrank_evaluate_masks' contiguous masks, chosen at run time: the scalar
@@ -73,9 +76,6 @@ int handrank_simd_use(enum handrank_simd kernel);
 
 /* The kernel in use. */
 enum handrank_simd handrank_simd_active(void);
-
-int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, ptrdiff_t stride,
-                                uint16_t *out, ptrdiff_t out_stride);
 
 /*
  * Rank of an Omaha hand: the best five made of exactly two of the `n_hole`

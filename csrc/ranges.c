@@ -46,7 +46,6 @@ typedef struct {
     handrank_tally *out;
 } ranges_ctx;
 
-
 /* Rank every combo on the complete board in ctx->board, 0 for those it meets. */
 static void rank_combos(ranges_ctx *ctx) {
     const handrank_ranges *spec = ctx->spec;
@@ -330,7 +329,8 @@ typedef struct {
 
 /* Matchups whose combos have the same ranks and leave the same ranks in the deck share their showdowns
  * flushes aside: one group of them, its weight summed, its runouts credited once. */
-#define HR_GROUPS 64
+#define HR_GROUP_BITS 6
+#define HR_GROUPS (1 << HR_GROUP_BITS)
 
 typedef struct {
     int live;
@@ -345,9 +345,8 @@ typedef struct {
     const handrank_ranges *spec;
     int k, n_sets, part, parts;
     int64_t item;
-    int rank1[HR_PAIR_SETS], rank2[HR_PAIR_SETS]; /* each multiset's ranks (rank2: k == 2) */
-    int avail[13];                                /* the deck's cards of each rank */
-    uint64_t deck_mask, board_mask;
+    int avail[13]; /* the deck's cards of each rank */
+    uint64_t deck_mask;
     const uint16_t *plain;  /* per pair of ranks in the hole (row), its rank on each multiset, flushes aside */
     const uint16_t *class_of; /* per combo: 4 * its row + the ranks it takes from the deck (see shared_holdem) */
     const uint64_t *mask;   /* per combo: its cards */
@@ -416,7 +415,7 @@ static matchup_group *group_of(shared_walk *m, uint64_t used) {
         key[p] = m->class_of[m->member[p]];
         h = (h + key[p]) * 0x9E3779B1u;
     }
-    matchup_group *g = &m->groups[h >> 26]; /* HR_GROUPS == 64 */
+    matchup_group *g = &m->groups[h >> (32 - HR_GROUP_BITS)];
     if (g->live && !memcmp(g->key, key, (size_t)n * sizeof key[0]))
         return g;
     if (g->live)
@@ -613,7 +612,8 @@ static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int
     m->part = part;
     m->parts = parts;
     m->item = 0;
-    m->deck_mask = m->board_mask = 0;
+    m->deck_mask = 0;
+    uint64_t board_mask = 0;
     memset(m->avail, 0, sizeof m->avail);
     for (int j = 0; j < n_deck; j++) {
         m->deck_mask |= 1ULL << deck[j];
@@ -621,7 +621,7 @@ static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int
     }
     uint32_t board_key = 0;
     for (int j = 0; j < n_board; j++) {
-        m->board_mask |= 1ULL << board[j];
+        board_mask |= 1ULL << board[j];
         board_key += (uint32_t)handrank_card_key[board[j]];
     }
     /* the multisets of k ranks, r1 <= r2, and each one's index */
@@ -632,17 +632,12 @@ static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int
         for (int r1 = 0; r1 < 13; r1++)
             for (int r2 = r1; r2 < 13; r2++) {
                 set_of[r1][r2] = set_of[r2][r1] = m->n_sets;
-                m->rank1[m->n_sets] = r1;
-                m->rank2[m->n_sets] = r2;
                 set_key[m->n_sets++] = (uint32_t)handrank_card_key[4 * r1] + (uint32_t)handrank_card_key[4 * r2];
             }
     } else if (m->k == 1) {
-        for (int r = 0; r < 13; r++) {
-            m->rank1[m->n_sets] = m->rank2[m->n_sets] = r;
+        for (int r = 0; r < 13; r++)
             set_key[m->n_sets++] = (uint32_t)handrank_card_key[4 * r];
-        }
     } else {
-        m->rank1[0] = m->rank2[0] = 0;
         set_key[m->n_sets++] = 0;
     }
     /* a row of ranks per pair of ranks in the hole, at most 91, made when first met */
@@ -660,7 +655,7 @@ static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int
         mask[i] = 1ULL << c[0] | 1ULL << c[1];
         bits[i] = handrank_suit_bit[c[0]] | handrank_suit_bit[c[1]];
         class_of[i] = 0;
-        if (mask[i] & m->board_mask) {
+        if (mask[i] & board_mask) {
             mask[i] = ~0ULL; /* meets the board: in no matchup */
             continue;
         }

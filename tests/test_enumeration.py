@@ -359,3 +359,16 @@ def test_omaha_ranges_against_brute_force(impl: Api, sizes: tuple[int, ...], poo
         _, _, expected, _ = _ranges_expected(ranges, board, [], "omaha")
         assert sum(expected) > 0  # some matchup is possible
         assert [Fraction(s[2], SHARE_UNIT) for s in sums] == expected, n_board
+
+
+def test_ranges_kernel_refuses_the_wrong_arrays(impl: Api) -> None:
+    """Both twins take offsets as array('q') and weights as array('Q'), one offset more than players."""
+    combos, board, deck = bytes([51, 50, 47, 46]), bytes([0, 4, 8]), bytes(range(12, 52))
+    good = (array("q", [0, 1, 2]), array("Q", [1, 1]))
+    for offsets, weights in ((list(good[0]), good[1]), (good[0], array("q", [1, 1])), (good[0], [1, 1])):
+        with pytest.raises(TypeError, match=r"offsets must be an array\('q'\) and weights an array\('Q'\)"):
+            impl.kernels.enumerate_ranges(HOLDEM.code, 2, 2, combos, offsets, weights, board, deck, b"", 0, 1)
+    with pytest.raises(ValueError, match="offsets must hold n_players \\+ 1 entries"):
+        impl.kernels.enumerate_ranges(HOLDEM.code, 3, 2, combos, good[0], good[1], board, deck, b"", 0, 1)
+    boards, tallies = impl.kernels.enumerate_ranges(HOLDEM.code, 2, 2, combos, *good, board, deck, b"", 0, 1)
+    assert boards == comb(len(deck), 2) and len(tallies) == 8

@@ -38,7 +38,6 @@ MAX_TRIALS = 1 << 62  # block numbers stay int64 in the kernels
 WEIGHT_LIMIT = 1 << 62
 # Ranges with more raw matchups than this are not listed just to count the distinct ones.
 MAX_LISTED_MATCHUPS = 20_000
-_ALL_CARDS = frozenset(range(52))
 _DECK = bytes(range(52))
 _ONE = Fraction(1)
 _UNIT_WEIGHT = (1,)
@@ -248,7 +247,7 @@ def equity(
     if progress is not None and not callable(progress):
         raise TypeError("progress must be a callable taking the fraction done")
 
-    taken = _mask(board_ids) | _mask(dead_ids) if dead_ids else _mask(board_ids)
+    taken = _mask(board_ids + dead_ids)
     fixed_cards: list[int] = []  # the fixed hands' cards
     lists: list[Combos | None] = []
     # Each known player's integer weights, the scale that makes them so, and its combos' cards.
@@ -287,7 +286,7 @@ def equity(
         if lists[i] is None:
             continue
         at += 1
-        if type(player) is not Range and not isinstance(player, Range):
+        if not isinstance(player, Range):
             continue
         pack = player._pack()
         if pack.union & taken:
@@ -318,7 +317,7 @@ def equity(
         return _exact(matchups, len(lists), board_ids, dead_ids, rules, hole_size, count, progress)
     seed_used = int.from_bytes(os.urandom(8), "little") if seed is None else (seed_asked or 0) % (1 << 64)
     trials_asked = (DEFAULT_TRIALS if stop is None else MAX_TRIALS) if trials is None else trials
-    excluded = [sum(1 << c for c in p.dead) if isinstance(p, Range) else 0 for p in players]
+    excluded = [_mask(p.dead) if isinstance(p, Range) else 0 for p in players]
     # A range of every hand left, equally weighted, is a random hand: dealt from the deck, never redrawn.
     every = math.comb(52 - taken.bit_count(), hole_size)
     known_at = [i for i, combos in enumerate(lists) if combos is not None]
@@ -463,7 +462,7 @@ def _exact_runouts(
     if rules.code == HOLDEM.code and n >= 3:
         perms = b""
     else:
-        masks = [[sum(1 << c for c in cards) for cards, _ in entry] for entry in lists]
+        masks = [[_mask(cards) for cards, _ in entry] for entry in lists]
         perms = _symmetries(masks, weights, board, dead)
     unit = (_code(rules), n, hole_size, combos, offsets, weights, bytes(board), deck, perms)
     kernel = _backend.kernels.enumerate_ranges
@@ -473,16 +472,11 @@ def _exact_runouts(
         ties_sum = list(tallies[1::TALLY_FIELDS])
         share_sum = list(tallies[2::TALLY_FIELDS])
     else:
-        wins_sum = [0] * n
-        ties_sum = [0] * n
-        share_sum = [0] * n
+        wins_sum, ties_sum, share_sum = [0] * n, [0] * n, [0] * n
         boards = 0
         for count, part_tallies in run_tasks(kernel, parts, lambda part: (*unit, part, parts), threads, progress):
             boards += count
-            for p in range(n):
-                wins_sum[p] += part_tallies[TALLY_FIELDS * p]
-                ties_sum[p] += part_tallies[TALLY_FIELDS * p + 1]
-                share_sum[p] += part_tallies[TALLY_FIELDS * p + 2]
+            _add_tallies(wins_sum, ties_sum, share_sum, part_tallies, 1)
     if not sum(share_sum):
         raise ValueError("the ranges leave no possible deal (every matchup shares a card)")
     return _exact_result(wins_sum, ties_sum, share_sum, sum(share_sum) // SHARE_UNIT, scale, boards)
@@ -601,7 +595,7 @@ def _exact(
     weights: list[int] = []
     fixed = bytes(board)
     code = _code(rules)
-    out_of_play = sum(1 << c for c in (*board, *dead))
+    out_of_play = _mask(board + dead)
     for hands, weight in matchups.items():
         used = out_of_play
         for hand in hands:
@@ -622,11 +616,16 @@ def _exact(
     for times, (count, tallies) in zip(weights, results, strict=True):
         boards += count
         total_sum += times * count
-        for p in range(n):
-            wins_sum[p] += times * tallies[TALLY_FIELDS * p]
-            ties_sum[p] += times * tallies[TALLY_FIELDS * p + 1]
-            share_sum[p] += times * tallies[TALLY_FIELDS * p + 2]
+        _add_tallies(wins_sum, ties_sum, share_sum, tallies, times)
     return _exact_result(wins_sum, ties_sum, share_sum, total_sum, scale, boards)
+
+
+def _add_tallies(wins: list[int], ties: list[int], shares: list[int], tallies: Sequence[int], times: int) -> None:
+    """Add ``times`` a kernel's tallies (TALLY_FIELDS a player) to each player's wins, ties and shares."""
+    for p in range(len(wins)):
+        wins[p] += times * tallies[TALLY_FIELDS * p]
+        ties[p] += times * tallies[TALLY_FIELDS * p + 1]
+        shares[p] += times * tallies[TALLY_FIELDS * p + 2]
 
 
 def _exact_result(
@@ -775,7 +774,7 @@ def _monte_carlo(
                 running += w
                 cum.append(running)
         offsets.append(len(cum))
-    dead_mask = sum(1 << c for c in dead)
+    dead_mask = _mask(dead)
     common = (
         _code(rules),
         n,

@@ -248,20 +248,21 @@ def enumerate_boards(int game, const uint8_t[::1] holes, int n_players, int hole
     return boards, _tallies(t, n_players)
 
 
-def enumerate_ranges(int game, int n_players, int hole_size, bytes combos not None, array.array offsets not None,
-                     array.array weights not None, bytes board not None, bytes deck not None, bytes perms not None,
-                     int part, int parts):
-    if offsets.ob_descr.typecode != b'q' or weights.ob_descr.typecode != b'Q':
+def enumerate_ranges(int game, int n_players, int hole_size, bytes combos not None, offsets, weights,
+                     bytes board not None, bytes deck not None, bytes perms not None, int part, int parts):
+    if not (isinstance(offsets, array.array) and isinstance(weights, array.array)
+            and offsets.typecode == "q" and weights.typecode == "Q"):
         raise TypeError("offsets must be an array('q') and weights an array('Q')")
-    if len(offsets) != n_players + 1 or not 1 <= n_players <= HANDRANK_MAX_PLAYERS:
+    cdef array.array offset_array = offsets, weight_array = weights
+    if len(offset_array) != n_players + 1 or not 1 <= n_players <= HANDRANK_MAX_PLAYERS:
         raise ValueError(f"offsets must hold n_players + 1 entries for 1..{HANDRANK_MAX_PLAYERS} players")
     cdef handrank_ranges spec
     spec.game = <handrank_game>game
     spec.n_players = n_players
     spec.hole_size = hole_size
     spec.combos = <const uint8_t *><const char *>combos
-    spec.offsets = <const int64_t *>offsets.data.as_longlongs
-    spec.weights = <const uint64_t *>weights.data.as_ulonglongs
+    spec.offsets = <const int64_t *>offset_array.data.as_longlongs
+    spec.weights = <const uint64_t *>weight_array.data.as_ulonglongs
     cdef const uint8_t *bp = <const uint8_t *><const char *>board
     cdef const uint8_t *dp = <const uint8_t *><const char *>deck
     cdef const uint8_t *pp = <const uint8_t *><const char *>perms

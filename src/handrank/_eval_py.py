@@ -618,10 +618,7 @@ def monte_carlo(
             stream = _Stream(seed, block)
             deck = list(sorted_deck)
             for _ in range(block_trials):
-                for j in range(k):
-                    i = j + stream.small(len(deck) - j)
-                    deck[i], deck[j] = deck[j], deck[i]
-                _settle(game, hands, fixed + deck[:k], out)
+                _settle(game, hands, fixed + _deal_front(stream, deck, 0, len(deck), k), out)
         return (block_hi - block_lo) * block_trials, _flat(out)
     sorted_deck = [c for c in range(52) if not taken >> c & 1]
     place = {c: i for i, c in enumerate(sorted_deck)}
