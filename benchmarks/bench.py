@@ -37,6 +37,7 @@ import itertools
 import os
 import platform
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -102,7 +103,8 @@ def best_seconds(fns: Sequence[Callable[[], object]], repeats: int) -> list[floa
     """The shortest of ``repeats`` timed runs of each of ``fns``, garbage collector off.
 
     The runs go round-robin (every function once, then again) so that a slow
-    spell of a shared machine is spread over all rows rather than one.
+    spell of a shared machine is spread over all rows rather than one. A
+    function that times itself (another process) returns its seconds as a float.
     """
     best = [float("inf")] * len(fns)
     gc_was_on = gc.isenabled()
@@ -111,8 +113,9 @@ def best_seconds(fns: Sequence[Callable[[], object]], repeats: int) -> list[floa
         for _ in range(repeats):
             for i, fn in enumerate(fns):
                 t0 = time.perf_counter()
-                fn()
-                best[i] = min(best[i], time.perf_counter() - t0)
+                own = fn()
+                elapsed = own if isinstance(own, float) else time.perf_counter() - t0
+                best[i] = min(best[i], elapsed)
     finally:
         if gc_was_on:
             gc.enable()
@@ -149,25 +152,19 @@ def cpu_ghz() -> float | None:
     return None
 
 
-def ompeval_rate(omp_dir: str, arr: np.ndarray, repeats: int) -> float:
-    """OMPEval's evaluator from raw cards on ``arr`` (N x 7 uint8), hands per second: best of ``repeats`` runs.
+def ompeval_run(omp_dir: str, path: str, n: int) -> Callable[[], float]:
+    """One run of OMPEval's evaluator from raw cards on the ``n`` 7-card hands in ``path``: its own seconds.
 
     Its harness (``omp_random``, built by ../shared/anchors/build.sh) times its own loop.
     """
     import subprocess
-    import tempfile
 
-    with tempfile.NamedTemporaryFile(suffix=".bin", delete=False) as f:
-        f.write(np.ascontiguousarray(arr, dtype=np.uint8).tobytes())
-        path = f.name
-    try:
-        runs = [
-            subprocess.run([os.path.join(omp_dir, "omp_random"), path, "1"], capture_output=True, text=True, check=True)
-            for _ in range(repeats)
-        ]
-    finally:
-        os.unlink(path)
-    return max(float(r.stdout.split()[0]) for r in runs) * 1e6
+    def run() -> float:
+        harness = os.path.join(omp_dir, "omp_random")
+        out = subprocess.run([harness, path, "1"], capture_output=True, text=True, check=True)
+        return n / (float(out.stdout.split()[0]) * 1e6)
+
+    return run
 
 
 # --------------------------------------------------------------------------- checks
@@ -537,29 +534,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         peers.append((peer, ok))
 
     # ---- time
-    print()
-    print("timing ...", flush=True)
-    for _name, _call, _n, fn, _single in own_rows:
-        fn()  # warm-up (the peers were warmed up by their check)
-    fns = [row[3] for row in own_rows] + [peer.run for peer, _ok in peers]
-    seconds = best_seconds(fns, args.repeats)
-    for (name, call, n, _fn, single), s in zip(own_rows, seconds[: len(own_rows)], strict=True):
-        rows.append(Row(name, call, n, s, single))
-    for (peer, ok), s in zip(peers, seconds[len(own_rows) :], strict=True):
-        rows.append(Row(peer.name, peer.call, peer.n, s, True))
-        if not ok:
-            rows[-1].notes.append("disagrees with handrank, see above")
-
     omp_dir = os.environ.get("OMPEVAL_DIR", "")
+    omp_file = ""
     if not (omp_dir and os.access(os.path.join(omp_dir, "omp_random"), os.X_OK)):
         why = f"no omp_random in OMPEVAL_DIR={omp_dir}" if omp_dir else "OMPEVAL_DIR is not set"
         print(f"OMPEval: skipped, {why} (build it: bash ../shared/anchors/build.sh DIR; export OMPEVAL_DIR=DIR)")
     elif k != 7:
         print("OMPEval: skipped, its harness reads 7-card hands only")
     else:
-        rate = ompeval_rate(omp_dir, arr, args.repeats)
+        with tempfile.NamedTemporaryFile(suffix=".bin", delete=False) as f:
+            f.write(np.ascontiguousarray(arr, dtype=np.uint8).tobytes())
+            omp_file = f.name
+    print()
+    print("timing ...", flush=True)
+    for _name, _call, _n, fn, _single in own_rows:
+        fn()  # warm-up (the peers were warmed up by their check)
+    fns = [row[3] for row in own_rows] + [peer.run for peer, _ok in peers]
+    if omp_file:
+        fns.append(ompeval_run(omp_dir, omp_file, n_batch))  # in the same rounds as the other rows
+    try:
+        seconds = best_seconds(fns, args.repeats)
+    finally:
+        if omp_file:
+            os.unlink(omp_file)
+    for (name, call, n, _fn, single), s in zip(own_rows, seconds[: len(own_rows)], strict=True):
+        rows.append(Row(name, call, n, s, single))
+    for (peer, ok), s in zip(peers, seconds[len(own_rows) : len(own_rows) + len(peers)], strict=True):
+        rows.append(Row(peer.name, peer.call, peer.n, s, True))
+        if not ok:
+            rows[-1].notes.append("disagrees with handrank, see above")
+    if omp_file:
         call = "HandEvaluator.evaluate(Hand + ... from raw cards)"
-        rows.append(Row("OMPEval (C++)", call, n_batch, n_batch / rate, False))
+        rows.append(Row("OMPEval (C++)", call, n_batch, seconds[-1], False))
 
     ref_single = rows[0].rate
     ref_batch = rows[1].rate

@@ -5,10 +5,12 @@
  * AVX-512, sixteen rows a vector of 32-bit lanes, two vectors a step: byte
  * permutes bring card j of every row into a lane; the rank key adds up by a
  * permute of the thirteen ranks' keys, the suit counters (biased so that
- * five of a suit sets a top bit) by a permute of the four suits'; each row's
- * cards set bits in two 32-bit halves of its card mask (a shift by 32 or
- * more sets none), and the row is valid when the halves hold k bits and no
- * id past 51.  The rank key hashes as in the scalar kernel and two gathers
+ * five of a suit sets a top bit) by a permute of the four suits'.  The
+ * rows are checked as bytes: another permute spreads them to a row per
+ * eight bytes (the bytes past its cards distinct ids past 51), and a row
+ * holds a card twice when one of its bytes equals the same qword's byte
+ * one, two, three or four places round; an id past 51 shows in the bytes
+ * as read.  The rank key hashes as in the scalar kernel and two gathers
  * read the displacement and the class.  Rows that hold a flush are listed
  * as a chunk of rows goes (no branch per vector) and ranked again at its
  * end, sixteen at a time: seven cards cannot hold a full house or four of
@@ -42,8 +44,8 @@ HR_AVX512 static inline __m512i avx512_plain(__m512i key) {
 }
 
 typedef struct {
-    __m512i rank_key, suit_key, idx[7];
-    __mmask64 first, second;
+    __m512i rank_key, suit_key, idx[7], spread[2], even_words;
+    __mmask64 first, second, cards;
 } avx512_consts;
 
 /* The key tables, and the permutes that bring card j of each of sixteen K-card rows into a lane. */
@@ -61,44 +63,59 @@ HR_AVX512 static inline void avx512_init(avx512_consts *q, const int K) {
     /* the step's 16 * K bytes (80..112): all of the first 64, the rest of the second */
     q->first = ~0ULL;
     q->second = (1ULL << (16 * K - 64)) - 1;
+    /* rows 8h..8h+7 a qword each: byte j the row's card j, or past its cards the id 248 + j */
+    uint8_t spread[2][64];
+    q->cards = 0;
+    for (int h = 0; h < 2; h++)
+        for (int b = 0; b < 64; b++) {
+            const int row = 8 * h + b / 8, j = b % 8;
+            spread[h][b] = (uint8_t)(j < K ? K * row + j : 248 + j);
+            if (j < K)
+                q->cards |= 1ULL << b;
+        }
+    q->spread[0] = _mm512_loadu_si512(spread[0]);
+    q->spread[1] = _mm512_loadu_si512(spread[1]);
+    uint16_t even[32];
+    for (int w = 0; w < 32; w++)
+        even[w] = (uint16_t)(2 * w);
+    q->even_words = _mm512_loadu_si512(even);
 }
 
-/* Sixteen rows at p: each one's rank key and suit counters, and which rows are valid. */
-HR_AVX512 static inline __mmask16 avx512_sixteen(const avx512_consts *q, const uint8_t *p, const int K, __m512i *key,
-                                                 __m512i *suits) {
+/* Sixteen rows at p: each one's rank key and suit counters, and whether they are all valid. */
+HR_AVX512 static inline int avx512_sixteen(const avx512_consts *q, const uint8_t *p, const int K, __m512i *key,
+                                           __m512i *suits) {
     const __mmask64 low_bytes = 0x1111111111111111ULL;
-    const __m512i one = _mm512_set1_epi32(1), c32 = _mm512_set1_epi32(32);
     __m512i lo = _mm512_maskz_loadu_epi8(q->first, p), hi = _mm512_maskz_loadu_epi8(q->second, p + 64);
     __m512i k = _mm512_setzero_si512(), s = _mm512_set1_epi32(0x3333);
-    __m512i below = _mm512_setzero_si512(), above = _mm512_setzero_si512();
     for (int j = 0; j < K; j++) {
         __m512i c = _mm512_maskz_permutex2var_epi8(low_bytes, lo, q->idx[j], hi);
         k = _mm512_add_epi32(k, _mm512_permutexvar_epi32(_mm512_srli_epi32(c, 2), q->rank_key));
         s = _mm512_add_epi32(s, _mm512_permutexvar_epi32(c, q->suit_key));
-        /* a shift by 32 or more gives 0: ids 0..31 set a bit of `below`, 32..63 of `above`, the rest none */
-        below = _mm512_or_si512(below, _mm512_sllv_epi32(one, c));
-        above = _mm512_or_si512(above, _mm512_sllv_epi32(one, _mm512_sub_epi32(c, c32)));
     }
     *key = k;
     *suits = s;
-    __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(below), _mm512_popcnt_epi32(above));
-    return _mm512_cmpeq_epi32_mask(count, _mm512_set1_epi32(K)) &
-           _mm512_testn_epi32_mask(above, _mm512_set1_epi32((int)0xfff00000u)); /* ids 52..63 */
+    /* the eight bytes of a row's qword differ pairwise: each against the bytes 1..4 places round */
+    __mmask64 distinct = ~0ULL;
+    for (int h = 0; h < 2; h++) {
+        __m512i x = _mm512_mask2_permutex2var_epi8(lo, q->spread[h], q->cards, hi);
+        distinct = _mm512_mask_cmpneq_epi8_mask(distinct, x, _mm512_rol_epi64(x, 8));
+        distinct = _mm512_mask_cmpneq_epi8_mask(distinct, x, _mm512_rol_epi64(x, 16));
+        distinct = _mm512_mask_cmpneq_epi8_mask(distinct, x, _mm512_rol_epi64(x, 24));
+        distinct = _mm512_mask_cmpneq_epi8_mask(distinct, x, _mm512_rol_epi64(x, 32));
+    }
+    __mmask64 past = _mm512_cmpgt_epu8_mask(_mm512_max_epu8(lo, hi), _mm512_set1_epi8(51));
+    return distinct == ~0ULL && past == 0;
 }
 
 /*
  * Lists the rows of a vector that hold a flush (bit 3 + 4 * suit of their suit counters) at pending +
- * *n_pending, their places `at` and their flush suits: the flag shifted down to bit 4 * suit, less one,
- * has 4 * suit bits set.
+ * *n_pending: each one's place `at` in its low half, its flush flags in the high half.
  */
-HR_AVX512 static inline void avx512_list_flushes(__m512i suits, __m512i at, int32_t *pending, int32_t *suit_of,
-                                                 int *n_pending) {
+HR_AVX512 static inline void avx512_list_flushes(__m512i suits, __m512i at, int32_t *pending, int *n_pending) {
     const __m512i flag = _mm512_and_si512(suits, _mm512_set1_epi32(0x8888));
     __mmask16 flush = _mm512_test_epi32_mask(flag, flag);
-    __m512i suit = _mm512_srli_epi32(
-        _mm512_popcnt_epi32(_mm512_sub_epi32(_mm512_srli_epi32(flag, 3), _mm512_set1_epi32(1))), 2);
-    _mm512_mask_compressstoreu_epi32(pending + *n_pending, flush, at);
-    _mm512_mask_compressstoreu_epi32(suit_of + *n_pending, flush, suit);
+    __m512i listed = _mm512_maskz_compress_epi32(flush, _mm512_or_si512(at, _mm512_slli_epi32(flag, 16)));
+    _mm512_storeu_si512(pending + *n_pending, listed); /* pending has room for a vector past the chunk */
     *n_pending += hr_popcount64(flush);
 }
 
@@ -114,7 +131,7 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
     avx512_consts q;
     avx512_init(&q, K);
     const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    int32_t pending[HR_CHUNK + 32], suit_of[HR_CHUNK + 32];
+    int32_t pending[HR_CHUNK + 32];
     int64_t i = 0;
     while (i + 32 <= n) {
         const int64_t start = i, end = i + HR_CHUNK < n ? i + HR_CHUNK : n;
@@ -123,9 +140,9 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
         for (; i + 32 <= end; i += 32) {
             const uint8_t *p = cards + i * K;
             __m512i key0, suits0, key1, suits1;
-            __mmask16 ok0 = avx512_sixteen(&q, p, K, &key0, &suits0);
-            __mmask16 ok1 = avx512_sixteen(&q, p + 16 * K, K, &key1, &suits1);
-            if ((ok0 & ok1) != 0xffff) {
+            int ok0 = avx512_sixteen(&q, p, K, &key0, &suits0);
+            int ok1 = avx512_sixteen(&q, p + 16 * K, K, &key1, &suits1);
+            if (!(ok0 & ok1)) {
                 bad = handrank_rows_scalar(p, 32, K, out + 2 * i);
                 if (bad >= 0) {
                     bad += i;
@@ -133,19 +150,23 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
                 }
                 continue;
             }
-            _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i), _mm512_cvtepi32_epi16(avx512_plain(key0)));
-            _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i + 32), _mm512_cvtepi32_epi16(avx512_plain(key1)));
+            /* the low halves of both vectors' classes, in order */
+            _mm512_storeu_si512((void *)(out + 2 * i),
+                                _mm512_permutex2var_epi16(avx512_plain(key0), q.even_words, avx512_plain(key1)));
             __m512i at = _mm512_add_epi32(lane, _mm512_set1_epi32((int)(i - start)));
-            avx512_list_flushes(suits0, at, pending, suit_of, &n_pending);
-            avx512_list_flushes(suits1, _mm512_add_epi32(at, _mm512_set1_epi32(16)), pending, suit_of, &n_pending);
+            avx512_list_flushes(suits0, at, pending, &n_pending);
+            avx512_list_flushes(suits1, _mm512_add_epi32(at, _mm512_set1_epi32(16)), pending, &n_pending);
         }
         /* the flush rows sixteen at a time: each card of the flush suit sets its rank's bit */
         const uint8_t *base = cards + start * K;
         const __m512i one = _mm512_set1_epi32(1), low = _mm512_set1_epi32(0xff), three = _mm512_set1_epi32(3);
         for (int f = 0; f < n_pending; f += 16) {
             __mmask16 live = n_pending - f >= 16 ? 0xffff : (__mmask16)((1u << (n_pending - f)) - 1);
-            __m512i at = _mm512_maskz_loadu_epi32(live, pending + f);
-            __m512i suit = _mm512_maskz_loadu_epi32(live, suit_of + f);
+            __m512i listed = _mm512_maskz_loadu_epi32(live, pending + f);
+            __m512i at = _mm512_and_si512(listed, _mm512_set1_epi32(0xffff));
+            /* the flush flag shifted down to bit 4 * suit, less one, has 4 * suit bits set */
+            __m512i flag = _mm512_srli_epi32(listed, 16 + 3);
+            __m512i suit = _mm512_srli_epi32(_mm512_popcnt_epi32(_mm512_sub_epi32(flag, one)), 2);
             __m512i offset = _mm512_mullo_epi32(at, _mm512_set1_epi32(K));
             __m512i w0 = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, offset, (const void *)base, 1);
             __m512i w1 = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live,

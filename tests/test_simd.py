@@ -98,19 +98,27 @@ def test_random_and_tricky_rows(kernel: str, k: int) -> None:
     assert np.array_equal(handrank.evaluate_batch(rows, threads=0), got)
 
 
-@pytest.mark.parametrize("k", [5, 7])
+@pytest.mark.parametrize("k", [5, 6, 7])
 def test_every_length_and_every_bad_row_position(kernel: str, k: int) -> None:
-    """Lengths around the vector widths, and a bad row (repeat, id 52, id 255) at every place of a vector."""
+    """Lengths around the vector widths; a bad row (a card twice, ids 52, 63, 64, 255) at every place of a vector.
+
+    A card twice is tried at every pair of a row's places somewhere in a vector, and at all of them on the
+    vectors' edges; a bad id in every column.
+    """
     base = _random_rows(100, k, seed=3)
     for n in range(0, 100):
         assert np.array_equal(handrank.evaluate_batch(base[:n]), _scalar(handrank.evaluate_batch, base[:n]))
+    pairs = list(combinations(range(k), 2))
     for bad_at in range(70):
-        for fault in ("repeat", 52, 255):
+        edge = bad_at in (0, 15, 16, 31, 32, 63)
+        faults: list[tuple[int, int] | int] = list(pairs) if edge else [pairs[bad_at % len(pairs)]]
+        faults += [52, 63, 64, 255]
+        for fault in faults:
             rows = base.copy()
-            if fault == "repeat":
-                rows[bad_at, k - 1] = rows[bad_at, 0]
+            if isinstance(fault, tuple):
+                rows[bad_at, fault[1]] = rows[bad_at, fault[0]]
             else:
-                rows[bad_at, 1] = fault
+                rows[bad_at, (bad_at + fault) % k] = fault
             with pytest.raises(ValueError) as got:
                 handrank.evaluate_batch(rows)
             with pytest.raises(ValueError) as want:
