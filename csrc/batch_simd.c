@@ -2,21 +2,22 @@
  * SIMD kernels for contiguous uint8 rows of 5..7 cards and for contiguous
  * card masks, chosen at run time (handrank_simd_use), and the choice itself.
  *
- * AVX-512, sixteen rows a vector of 32-bit lanes, two vectors a step: byte
- * permutes bring card j of every row into a lane; the rank key adds up by a
- * permute of the thirteen ranks' keys, the suit counters (biased so that
- * five of a suit sets a top bit) by a permute of the four suits'.  The
- * rows are checked as bytes: another permute spreads them to a row per
- * eight bytes (the bytes past its cards distinct ids past 51), and a row
- * holds a card twice when one of its bytes equals the same qword's byte
- * one, two, three or four places round; an id past 51 shows in the bytes
- * as read.  The rank key hashes as in the scalar kernel and two gathers
- * read the displacement and the class.  Rows that hold a flush are listed
- * as a chunk of rows goes (no branch per vector) and ranked again at its
- * end, sixteen at a time: seven cards cannot hold a full house or four of
- * a kind beside a flush, so the class is the flush table's at the ranks of
- * the suit's cards.  A step with an invalid row, and the rows left at the
- * end, go to the scalar kernel, so the answers and the first bad row are
+ * AVX-512, sixteen rows a step: a byte permute of the step's bytes spreads
+ * them to a row per qword (the bytes past its cards distinct ids past 51).
+ * Byte permutes of the spread rows read a table per card id: the three
+ * bytes of its rank's key, and two planes of suit counters; a sum of each
+ * qword's bytes (vpsadbw) adds them up per row, and the sums make the rank
+ * key and the suit counters (biased so that five of a suit sets a top
+ * bit) of the row's lane.  A row holds a card twice when a byte of its
+ * qword equals the byte one, two, three or four places round; an id past
+ * 51 shows in the bytes as read.  The rank key hashes as in the scalar
+ * kernel and two gathers read the displacement and the class.  Rows that
+ * hold a flush are listed as a chunk of rows goes (no branch per vector)
+ * and ranked again at its end, sixteen at a time: seven cards cannot hold
+ * a full house or four of a kind beside a flush, so the class is the flush
+ * table's at the ranks of the suit's cards.  A step with an invalid row,
+ * and the rows left at the end, go to the scalar kernel, so the answers
+ * and the first bad row are
  * its own.  Masks need no card ids: avx512_masks reads them rank by rank.
  */
 #include "handrank.h"
@@ -44,22 +45,22 @@ HR_AVX512 static inline __m512i avx512_plain(__m512i key) {
 }
 
 typedef struct {
-    __m512i rank_key, suit_key, idx[7], spread[2], even_words;
+    __m512i plane[5], spread[2], even_dwords, even_words;
     __mmask64 first, second, cards;
 } avx512_consts;
 
-/* The key tables, and the permutes that bring card j of each of sixteen K-card rows into a lane. */
+/* The tables by card id, and the permutes that spread sixteen K-card rows to a qword each. */
 HR_AVX512 static inline void avx512_init(avx512_consts *q, const int K) {
-    uint32_t rank_key[16] = {0}, suit_key[16];
+    /* planes 0..2: byte b of the card's rank key, at 4 * rank + suit; ids 52..63 read 0 */
+    uint32_t plane[3][16] = {{0}};
     for (int r = 0; r < 13; r++)
-        rank_key[r] = (uint32_t)handrank_card_key[4 * r];
-    for (int x = 0; x < 16; x++)
-        suit_key[x] = 1u << (4 * (x & 3)); /* a lane's id mod 16 has its suit in the low two bits */
-    q->rank_key = _mm512_loadu_si512(rank_key);
-    q->suit_key = _mm512_loadu_si512(suit_key);
-    const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    for (int j = 0; j < K; j++) /* byte 4 * lane of card j's permute: row lane's card j */
-        q->idx[j] = _mm512_add_epi32(_mm512_mullo_epi32(lane, _mm512_set1_epi32(K)), _mm512_set1_epi32(j));
+        for (int b = 0; b < 3; b++) /* rank keys stay below 2**24 */
+            plane[b][r] = (uint32_t)(uint8_t)(handrank_card_key[4 * r] >> (8 * b)) * 0x01010101u;
+    for (int b = 0; b < 3; b++)
+        q->plane[b] = _mm512_loadu_si512(plane[b]);
+    /* planes 3 and 4: a count of 1 in the nibble of suits 0, 1 and of suits 2, 3 */
+    q->plane[3] = _mm512_maskz_set1_epi32(0x1fff, 0x00001001);
+    q->plane[4] = _mm512_maskz_set1_epi32(0x1fff, 0x10010000);
     /* the step's 16 * K bytes (80..112): all of the first 64, the rest of the second */
     q->first = ~0ULL;
     q->second = (1ULL << (16 * K - 64)) - 1;
@@ -75,34 +76,40 @@ HR_AVX512 static inline void avx512_init(avx512_consts *q, const int K) {
         }
     q->spread[0] = _mm512_loadu_si512(spread[0]);
     q->spread[1] = _mm512_loadu_si512(spread[1]);
-    uint16_t even[32];
-    for (int w = 0; w < 32; w++)
-        even[w] = (uint16_t)(2 * w);
-    q->even_words = _mm512_loadu_si512(even);
+    uint32_t even_dwords[16];
+    uint16_t even_words[32];
+    for (int w = 0; w < 32; w++) {
+        even_words[w] = (uint16_t)(2 * w);
+        if (w < 16)
+            even_dwords[w] = (uint32_t)(2 * w);
+    }
+    q->even_dwords = _mm512_loadu_si512(even_dwords);
+    q->even_words = _mm512_loadu_si512(even_words);
 }
 
-/* Sixteen rows at p: each one's rank key and suit counters, and whether they are all valid. */
-HR_AVX512 static inline int avx512_sixteen(const avx512_consts *q, const uint8_t *p, const int K, __m512i *key,
-                                           __m512i *suits) {
-    const __mmask64 low_bytes = 0x1111111111111111ULL;
+/* Sixteen rows at p: each one's rank key and suit counters in its lane, and whether they are all valid. */
+HR_AVX512 static inline int avx512_sixteen(const avx512_consts *q, const uint8_t *p, __m512i *key, __m512i *suits) {
+    const __m512i zero = _mm512_setzero_si512();
     __m512i lo = _mm512_maskz_loadu_epi8(q->first, p), hi = _mm512_maskz_loadu_epi8(q->second, p + 64);
-    __m512i k = _mm512_setzero_si512(), s = _mm512_set1_epi32(0x3333);
-    for (int j = 0; j < K; j++) {
-        __m512i c = _mm512_maskz_permutex2var_epi8(low_bytes, lo, q->idx[j], hi);
-        k = _mm512_add_epi32(k, _mm512_permutexvar_epi32(_mm512_srli_epi32(c, 2), q->rank_key));
-        s = _mm512_add_epi32(s, _mm512_permutexvar_epi32(c, q->suit_key));
-    }
-    *key = k;
-    *suits = s;
-    /* the eight bytes of a row's qword differ pairwise: each against the bytes 1..4 places round */
+    __m512i keys[2], counts[2]; /* rows 8h..8h+7: in the low dword of each qword */
     __mmask64 distinct = ~0ULL;
     for (int h = 0; h < 2; h++) {
         __m512i x = _mm512_mask2_permutex2var_epi8(lo, q->spread[h], q->cards, hi);
+        /* the eight bytes of a row's qword differ pairwise: each against the bytes 1..4 places round */
         distinct = _mm512_mask_cmpneq_epi8_mask(distinct, x, _mm512_rol_epi64(x, 8));
         distinct = _mm512_mask_cmpneq_epi8_mask(distinct, x, _mm512_rol_epi64(x, 16));
         distinct = _mm512_mask_cmpneq_epi8_mask(distinct, x, _mm512_rol_epi64(x, 24));
         distinct = _mm512_mask_cmpneq_epi8_mask(distinct, x, _mm512_rol_epi64(x, 32));
+        __m512i sum[5];
+        for (int t = 0; t < 5; t++)
+            sum[t] = _mm512_sad_epu8(_mm512_permutexvar_epi8(x, q->plane[t]), zero);
+        keys[h] = _mm512_add_epi32(_mm512_add_epi32(sum[0], _mm512_slli_epi32(sum[1], 8)),
+                                   _mm512_slli_epi32(sum[2], 16));
+        counts[h] = _mm512_add_epi32(sum[3], _mm512_slli_epi32(sum[4], 8));
     }
+    *key = _mm512_permutex2var_epi32(keys[0], q->even_dwords, keys[1]);
+    *suits = _mm512_add_epi32(_mm512_permutex2var_epi32(counts[0], q->even_dwords, counts[1]),
+                              _mm512_set1_epi32(0x3333));
     __mmask64 past = _mm512_cmpgt_epu8_mask(_mm512_max_epu8(lo, hi), _mm512_set1_epi8(51));
     return distinct == ~0ULL && past == 0;
 }
@@ -140,8 +147,8 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
         for (; i + 32 <= end; i += 32) {
             const uint8_t *p = cards + i * K;
             __m512i key0, suits0, key1, suits1;
-            int ok0 = avx512_sixteen(&q, p, K, &key0, &suits0);
-            int ok1 = avx512_sixteen(&q, p + 16 * K, K, &key1, &suits1);
+            int ok0 = avx512_sixteen(&q, p, &key0, &suits0);
+            int ok1 = avx512_sixteen(&q, p + 16 * K, &key1, &suits1);
             if (!(ok0 & ok1)) {
                 bad = handrank_rows_scalar(p, 32, K, out + 2 * i);
                 if (bad >= 0) {
