@@ -311,6 +311,128 @@ static int cpu_has_avx512(void) {
            __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
            __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("bmi2");
 }
+
+/*
+ * AVX2 (x86-64 CPUs since 2013), eight rows a step as in the AVX-512
+ * kernel, in 128-bit halves: a 16-byte load holds two rows, and a byte
+ * shuffle spreads them to a qword each (past its cards distinct ids past
+ * 51).  Shuffles of the spread bytes read 16-entry tables by rank (the
+ * three bytes of its key) and by suit (two planes of counters); vpsadbw
+ * adds each qword's bytes.  A row holds a card twice when a byte of its
+ * qword equals the byte one to four places round.  The eight keys hash
+ * one by one as in the scalar kernel (gathers are slow on many AVX2
+ * CPUs, and were no faster here); rows with a flush are ranked by the
+ * scalar kernel, and so is a step with an invalid row.
+ */
+#define HR_HAVE_AVX2 1
+#define HR_AVX2 __attribute__((target("avx2")))
+
+typedef struct {
+    __m256i spread, past_cards, rot[4], plane[5], order;
+} avx2_consts;
+
+HR_AVX2 static inline void avx2_init(avx2_consts *q, const int K) {
+    uint8_t spread[32], past[32], rot[4][32], plane[5][32] = {{0}};
+    for (int b = 0; b < 32; b++) {
+        const int row = (b & 15) / 8, j = b % 8;
+        spread[b] = (uint8_t)(j < K ? K * row + j : 0x80); /* 0x80: a zero byte */
+        past[b] = (uint8_t)(j < K ? 0 : 248 + j);
+        for (int r = 0; r < 4; r++)
+            rot[r][b] = (uint8_t)((b & 8) + ((j + r + 1) & 7));
+    }
+    for (int b = 0; b < 32; b++) {
+        const int x = b & 15;
+        for (int t = 0; t < 3; t++) /* by rank; ranks 13..15 (the ids past 51) read 0 */
+            plane[t][b] = (uint8_t)(x < 13 ? handrank_card_key[4 * x] >> (8 * t) : 0);
+        plane[3][b] = (uint8_t)(x == 0 ? 1 : x == 1 ? 16 : 0); /* by suit: a count in the nibble of suits 0, 1 */
+        plane[4][b] = (uint8_t)(x == 2 ? 1 : x == 3 ? 16 : 0); /* of suits 2, 3 */
+    }
+    q->spread = _mm256_loadu_si256((const __m256i *)(const void *)spread);
+    q->past_cards = _mm256_loadu_si256((const __m256i *)(const void *)past);
+    for (int r = 0; r < 4; r++)
+        q->rot[r] = _mm256_loadu_si256((const __m256i *)(const void *)rot[r]);
+    for (int t = 0; t < 5; t++)
+        q->plane[t] = _mm256_loadu_si256((const __m256i *)(const void *)plane[t]);
+    q->order = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+}
+
+/*
+ * Four rows (two 16-byte loads of two rows each): their rank keys in the low dword of each qword,
+ * their suit counters' flush flags, and in *dup and *top what shows a card twice or an id past 51.
+ */
+HR_AVX2 static inline __m256i avx2_four(const avx2_consts *q, const uint8_t *p, const int K, __m256i *flags,
+                                        __m256i *dup, __m256i *top) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i two = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)),
+                                          _mm_loadu_si128((const __m128i *)(const void *)(p + 2 * K)), 1);
+    __m256i cards = _mm256_shuffle_epi8(two, q->spread);
+    *top = _mm256_max_epu8(*top, cards);
+    __m256i x = _mm256_or_si256(cards, q->past_cards);
+    for (int r = 0; r < 4; r++)
+        *dup = _mm256_or_si256(*dup, _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, q->rot[r])));
+    __m256i rank = _mm256_and_si256(_mm256_srli_epi16(x, 2), _mm256_set1_epi8(0x0f));
+    __m256i suit = _mm256_and_si256(x, _mm256_set1_epi8((char)0x83)); /* ids past 51 read 0 */
+    __m256i s0 = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[0], rank), zero);
+    __m256i s1 = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[1], rank), zero);
+    __m256i s2 = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[2], rank), zero);
+    __m256i sa = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[3], suit), zero);
+    __m256i sb = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[4], suit), zero);
+    __m256i counts = _mm256_add_epi32(_mm256_add_epi32(sa, _mm256_slli_epi32(sb, 8)), _mm256_set1_epi32(0x3333));
+    *flags = _mm256_and_si256(counts, _mm256_set1_epi32(0x8888));
+    return _mm256_add_epi32(_mm256_add_epi32(s0, _mm256_slli_epi32(s1, 8)), _mm256_slli_epi32(s2, 16));
+}
+
+HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int K, char *out) {
+    avx2_consts q;
+    avx2_init(&q, K);
+    const __m256i fifty_one = _mm256_set1_epi8(51);
+    int64_t i = 0;
+    for (; (i + 6) * K + 16 <= n * K; i += 8) { /* the last load reads 16 bytes from row i + 6 */
+        const uint8_t *p = cards + i * K;
+        __m256i dup = _mm256_setzero_si256(), top = _mm256_setzero_si256(), flags0, flags1;
+        __m256i key0 = avx2_four(&q, p, K, &flags0, &dup, &top);
+        __m256i key1 = avx2_four(&q, p + 4 * K, K, &flags1, &dup, &top);
+        __m256i past = _mm256_cmpeq_epi8(_mm256_max_epu8(top, fifty_one), fifty_one);
+        if (_mm256_movemask_epi8(dup) != 0 || _mm256_movemask_epi8(past) != -1) {
+            int64_t bad = handrank_rows_scalar(p, 8, K, out + 2 * i);
+            if (bad >= 0)
+                return i + bad;
+            continue;
+        }
+        /* rows 0..3 in the low dwords of key0, 4..7 of key1: into eight dwords in row order */
+        __m256i key = _mm256_permutevar8x32_epi32(_mm256_or_si256(key0, _mm256_slli_epi64(key1, 32)), q.order);
+        uint32_t keys[8];
+        _mm256_storeu_si256((__m256i *)(void *)keys, key);
+        for (int l = 0; l < 8; l++)
+            hr_store_u16(out + 2 * (i + l), hr_plain_hashed(hr_hash(keys[l])));
+        int plain = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(flags0, _mm256_setzero_si256()))) |
+                    _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(flags1, _mm256_setzero_si256())))
+                        << 4;
+        for (unsigned flush = ~(unsigned)plain & 0xff; flush; flush &= flush - 1) {
+            const int l = hr_ctz64(flush);
+            handrank_rows_scalar(p + l * K, 1, K, out + 2 * (i + l)); /* a valid row */
+        }
+    }
+    if (i < n) {
+        int64_t bad = handrank_rows_scalar(cards + i * K, n - i, K, out + 2 * i);
+        if (bad >= 0)
+            return i + bad;
+    }
+    return -1;
+}
+
+HR_AVX2 static int64_t avx2_rows(const uint8_t *cards, int64_t n, int k, char *out) {
+    switch (k) {
+    case 5: return avx2_rows_k(cards, n, 5, out);
+    case 6: return avx2_rows_k(cards, n, 6, out);
+    default: return avx2_rows_k(cards, n, 7, out);
+    }
+}
+
+static int cpu_has_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+}
 #endif
 
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
@@ -422,6 +544,10 @@ unsigned handrank_simd_available(void) {
     if (cpu_has_avx512())
         kernels |= 1u << HANDRANK_SIMD_AVX512;
 #endif
+#ifdef HR_HAVE_AVX2
+    if (cpu_has_avx2())
+        kernels |= 1u << HANDRANK_SIMD_AVX2;
+#endif
     return kernels;
 }
 
@@ -438,6 +564,10 @@ int64_t handrank_rows_simd(const uint8_t *cards, int64_t n, int k, char *out) {
 #ifdef HR_HAVE_AVX512
     if (active == HANDRANK_SIMD_AVX512)
         return avx512_rows(cards, n, k, out);
+#endif
+#ifdef HR_HAVE_AVX2
+    if (active == HANDRANK_SIMD_AVX2)
+        return avx2_rows(cards, n, k, out);
 #endif
 #ifdef HR_HAVE_NEON
     if (active == HANDRANK_SIMD_NEON)
