@@ -92,6 +92,23 @@ def c_impl() -> Api:
     return on("c")
 
 
+# The batch kernels (HANDRANK_SIMD) this build and CPU offer.
+OFFERED = _backend.load("c").simd()[1] if C_AVAILABLE else ()
+
+
+@pytest.fixture(params=OFFERED)
+def kernel(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The compiled backend active, with this batch kernel in use."""
+    compiled = _backend.load("c")
+    before_backend = _backend.use("c")
+    before = compiled.use_simd(request.param)
+    try:
+        yield request.param
+    finally:
+        compiled.use_simd(before)
+        _backend.use(_backend.name(before_backend))
+
+
 def combos(n: int, k: int) -> np.ndarray:
     """All k-combinations of range(n) in lexicographic order, as a (C(n, k), k) uint8 array."""
     flat = np.fromiter(chain.from_iterable(combinations(range(n), k)), dtype=np.uint8, count=comb(n, k) * k)

@@ -10,32 +10,16 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from itertools import combinations
 
 import numpy as np
 import pytest
-from conftest import C_AVAILABLE, NO_C
+from conftest import C_AVAILABLE, NO_C, OFFERED
 
 import handrank
 from handrank import _backend
 
 pytestmark = pytest.mark.skipif(not C_AVAILABLE, reason=NO_C)
-
-OFFERED = _backend.load("c").simd()[1] if C_AVAILABLE else ()
-
-
-@pytest.fixture(params=OFFERED)
-def kernel(request: pytest.FixtureRequest) -> Iterator[str]:
-    """The compiled backend active, with this batch kernel in use."""
-    compiled = _backend.load("c")
-    before_backend = _backend.use("c")
-    before = compiled.use_simd(request.param)
-    try:
-        yield request.param
-    finally:
-        compiled.use_simd(before)
-        _backend.use(_backend.name(before_backend))
 
 
 def _scalar(fn, *args, **kwargs):
