@@ -2,23 +2,24 @@
  * SIMD kernels for contiguous uint8 rows of 5..7 cards and for contiguous
  * card masks, chosen at run time (handrank_simd_use), and the choice itself.
  *
- * AVX-512, sixteen rows a step: a byte permute of the step's bytes spreads
- * them to a row per qword (the bytes past its cards distinct ids past 51).
- * Byte permutes of the spread rows read a table per card id: the three
- * bytes of its rank's key, and two planes of suit counters; a sum of each
- * qword's bytes (vpsadbw) adds them up per row, and the sums make the rank
- * key and the suit counters (biased so that five of a suit sets a top
- * bit) of the row's lane.  A row holds a card twice when a byte of its
- * qword equals the byte one, two, three or four places round; an id past
- * 51 shows in the bytes as read.  The rank key hashes as in the scalar
- * kernel and two gathers read the displacement and the class.  Rows that
- * hold a flush are listed as a chunk of rows goes (no branch per vector)
- * and ranked again at its end, sixteen at a time: seven cards cannot hold
- * a full house or four of a kind beside a flush, so the class is the flush
+ * AVX-512, sixteen rows at a time, two sixteens a step: a byte permute
+ * spreads the rows to a qword each (the bytes past its cards distinct ids
+ * past 51).  Byte permutes of the spread rows read tables by card id: the
+ * three bytes of its rank's key, and two planes of suit counters; a sum
+ * of each qword's bytes (vpsadbw) adds them up per row, and the sums make
+ * the row's rank key and suit counters (biased so that five of a suit sets
+ * a top bit).  A row holds a card twice when a byte of its qword equals
+ * the byte one, two, three or four places round; an id past 51 shows in
+ * the bytes as read.  The rank key hashes as in the scalar kernel and two
+ * gathers read the displacement and the class.  Rows that hold a flush
+ * are listed as a chunk of rows goes (no branch per vector) and ranked
+ * again at its end, sixteen at a time: seven cards cannot hold a full
+ * house or four of a kind beside a flush, so the class is the flush
  * table's at the ranks of the suit's cards.  A step with an invalid row,
  * and the rows left at the end, go to the scalar kernel, so the answers
- * and the first bad row are
- * its own.  Masks need no card ids: avx512_masks reads them rank by rank.
+ * and the first bad row are its own.  Masks need no card ids:
+ * avx512_masks reads them rank by rank.  The AVX2 and NEON kernels are
+ * described where they start.
  */
 #include "handrank.h"
 #include "internal.h"
