@@ -430,6 +430,100 @@ HR_AVX2 static int64_t avx2_rows(const uint8_t *cards, int64_t n, int k, char *o
     }
 }
 
+/*
+ * AVX2 masks, eight a step, each as two dwords (ranks 0..7 and 8..15):
+ * the cards of each rank counted by a shuffle of its nibble (four
+ * vectors: even and odd nibbles of both halves), and the rank key summed
+ * from the counts with each rank's key byte by byte (vpmaddubsw: weights
+ * of 8 bits, counts of 3), then vpmaddwd; two planes of suit counters by
+ * shuffles of the nibbles.  The mask is valid when its counts add up to
+ * 5..7 and it has no bit past 51.  Keys hash one by one, as in the rows
+ * kernel; masks with a flush are ranked one by one by
+ * handrank_evaluate_mask.
+ */
+HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
+    /* weight[t][v]: byte t of the key of the rank in byte lane b of nibble vector v (0, 1: ranks 2b, 2b + 1 of
+       the low dword; 2, 3: ranks 8 + 2b, 9 + 2b); ranks 13..15 weigh 0 */
+    __m256i weight[3][4];
+    for (int t = 0; t < 3; t++)
+        for (int v = 0; v < 4; v++) {
+            uint8_t w[32];
+            for (int b = 0; b < 32; b++) {
+                const int rank = 8 * (v >> 1) + 2 * (b & 3) + (v & 1);
+                w[b] = (uint8_t)(rank < 13 ? handrank_card_key[4 * rank] >> (8 * t) : 0);
+            }
+            weight[t][v] = _mm256_loadu_si256((const __m256i *)(const void *)w);
+        }
+    const __m256i low_nibbles = _mm256_set1_epi8(0x0f), ones8 = _mm256_set1_epi8(1), ones16 = _mm256_set1_epi16(1);
+    const __m256i count = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2,
+                                           2, 3, 2, 3, 3, 4);
+    /* a nibble's cards of suits 0 and 1 (plane a), 2 and 3 (plane b), as counts in the byte's two nibbles */
+    uint8_t plane[2][32];
+    for (int b = 0; b < 32; b++) {
+        const int x = b & 15;
+        plane[0][b] = (uint8_t)((x & 1) + 16 * (x >> 1 & 1));
+        plane[1][b] = (uint8_t)((x >> 2 & 1) + 16 * (x >> 3 & 1));
+    }
+    const __m256i plane_a = _mm256_loadu_si256((const __m256i *)(const void *)plane[0]);
+    const __m256i plane_b = _mm256_loadu_si256((const __m256i *)(const void *)plane[1]);
+    const __m256i halves = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const uint64_t *p = masks + i;
+        /* the eight low dwords, then the eight high ones */
+        __m256i a = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)p), halves);
+        __m256i b = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(p + 4)), halves);
+        __m256i lo = _mm256_permute2x128_si256(a, b, 0x20), hi = _mm256_permute2x128_si256(a, b, 0x31);
+        __m256i nib[4] = {_mm256_and_si256(lo, low_nibbles), _mm256_and_si256(_mm256_srli_epi16(lo, 4), low_nibbles),
+                          _mm256_and_si256(hi, low_nibbles), _mm256_and_si256(_mm256_srli_epi16(hi, 4), low_nibbles)};
+        __m256i cards[4], all = _mm256_setzero_si256(), sa = all, sb = all;
+        for (int v = 0; v < 4; v++) {
+            cards[v] = _mm256_shuffle_epi8(count, nib[v]);
+            all = _mm256_add_epi8(all, cards[v]);
+            sa = _mm256_add_epi8(sa, _mm256_shuffle_epi8(plane_a, nib[v]));
+            sb = _mm256_add_epi8(sb, _mm256_shuffle_epi8(plane_b, nib[v]));
+        }
+        __m256i total = _mm256_madd_epi16(_mm256_maddubs_epi16(all, ones8), ones16);
+        __m256i past = _mm256_srli_epi32(hi, 20); /* ids 52..63 */
+        __m256i bad = _mm256_or_si256(_mm256_or_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32(5), total),
+                                                      _mm256_cmpgt_epi32(total, _mm256_set1_epi32(7))),
+                                      _mm256_xor_si256(_mm256_cmpeq_epi32(past, _mm256_setzero_si256()),
+                                                       _mm256_set1_epi32(-1)));
+        if (!_mm256_testz_si256(bad, bad)) {
+            int64_t wrong = handrank_masks_scalar(p, 8, 8, (uint16_t *)(void *)(out + 2 * i), 2);
+            if (wrong >= 0)
+                return i + wrong;
+            continue;
+        }
+        __m256i key = _mm256_setzero_si256();
+        for (int t = 0; t < 3; t++) {
+            __m256i pairs = _mm256_setzero_si256();
+            for (int v = 0; v < 4; v++)
+                pairs = _mm256_add_epi16(pairs, _mm256_maddubs_epi16(weight[t][v], cards[v]));
+            key = _mm256_add_epi32(key, _mm256_slli_epi32(_mm256_madd_epi16(pairs, ones16), 8 * t));
+        }
+        __m256i suits = _mm256_add_epi32(_mm256_madd_epi16(_mm256_maddubs_epi16(sa, ones8), ones16),
+                                         _mm256_slli_epi32(_mm256_madd_epi16(_mm256_maddubs_epi16(sb, ones8), ones16), 8));
+        __m256i flags = _mm256_and_si256(_mm256_add_epi32(suits, _mm256_set1_epi32(0x3333)), _mm256_set1_epi32(0x8888));
+        uint32_t keys[8];
+        _mm256_storeu_si256((__m256i *)(void *)keys, key);
+        for (int l = 0; l < 8; l++)
+            hr_store_u16(out + 2 * (i + l), hr_plain_hashed(hr_hash(keys[l])));
+        unsigned flush = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(
+            _mm256_xor_si256(_mm256_cmpeq_epi32(flags, _mm256_setzero_si256()), _mm256_set1_epi32(-1))));
+        for (; flush; flush &= flush - 1) {
+            const int l = hr_ctz64(flush);
+            hr_store_u16(out + 2 * (i + l), handrank_evaluate_mask(hr_load_u64(p + l)));
+        }
+    }
+    if (i < n) {
+        int64_t bad = handrank_masks_scalar(masks + i, n - i, 8, (uint16_t *)(void *)(out + 2 * i), 2);
+        if (bad >= 0)
+            return i + bad;
+    }
+    return -1;
+}
+
 static int cpu_has_avx2(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2");
@@ -581,6 +675,10 @@ int64_t handrank_masks_simd(const uint64_t *masks, int64_t n, char *out) {
 #ifdef HR_HAVE_AVX512
     if (active == HANDRANK_SIMD_AVX512)
         return avx512_masks(masks, n, out);
+#endif
+#ifdef HR_HAVE_AVX2
+    if (active == HANDRANK_SIMD_AVX2)
+        return avx2_masks(masks, n, out);
 #endif
     return handrank_masks_scalar(masks, n, (ptrdiff_t)sizeof(uint64_t), (uint16_t *)(void *)out,
                                  (ptrdiff_t)sizeof(uint16_t));

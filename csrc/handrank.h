@@ -60,9 +60,9 @@ int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, ptrdiff_t stri
 /*
  * The kernel for handrank_evaluate_batch's contiguous uint8 rows and
  * handrank_evaluate_masks' contiguous masks, chosen at run time: the scalar
- * one always, AVX-512 (F, BW, VL, VBMI, VPOPCNTDQ, with BMI2) and AVX2 (rows;
- * masks stay scalar) on x86-64 builds by GCC or Clang whose CPU has them, NEON
- * (rows; masks stay scalar) on aarch64 builds by GCC or Clang.  Same classes and the same first invalid row,
+ * one always, AVX-512 (F, BW, VL, VBMI, VPOPCNTDQ, with BMI2) and AVX2 on x86-64
+ * builds by GCC or Clang whose CPU has them, NEON (rows; masks stay scalar) on
+ * aarch64 builds by GCC or Clang.  Same classes and the same first invalid row,
  * whichever runs.
  */
 enum handrank_simd { HANDRANK_SIMD_SCALAR = 0, HANDRANK_SIMD_AVX2 = 1, HANDRANK_SIMD_AVX512 = 2, HANDRANK_SIMD_NEON = 3 };

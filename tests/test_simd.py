@@ -160,7 +160,8 @@ def test_masks_every_length_and_every_bad_mask_position(kernel: str) -> None:
     for n in range(0, 100):
         assert np.array_equal(handrank.evaluate_masks(base[:n]), _scalar(handrank.evaluate_masks, base[:n]))
     for bad_at in range(40):
-        for fault in (0b1111, (1 << 60) | 0b11111, (1 << 52) - 1):  # 4 cards, a bit past 51, 52 cards
+        # 4 cards, 8 cards, a bit past 51 (52, 60, 63) among 5 bits in all or more, 52 cards
+        for fault in (0b1111, 0xFF << 40, (1 << 52) | 0b1111, (1 << 60) | 0b11111, (1 << 63) | 0b111111, (1 << 52) - 1):
             masks = base.copy()
             masks[bad_at] = fault
             with pytest.raises(ValueError) as got:
