@@ -24,6 +24,21 @@
 #include "handrank.h"
 #include "internal.h"
 
+/* The rows (masks) from i on, by the scalar kernel: the first bad one, or -1. */
+static inline int64_t rows_rest(const uint8_t *cards, int64_t i, int64_t n, int k, char *out) {
+    int64_t bad = i < n ? handrank_rows_scalar(cards + i * k, n - i, k, out + 2 * i) : -1;
+    return bad >= 0 ? i + bad : -1;
+}
+
+static inline int64_t masks_rest(const uint64_t *masks, int64_t i, int64_t n, char *out) {
+    int64_t bad = i < n ? handrank_masks_scalar(masks + i, n - i, 8, (uint16_t *)(void *)(out + 2 * i), 2) : -1;
+    return bad >= 0 ? i + bad : -1;
+}
+
+/* A kernel specialised by its card count (5, 6 or 7) for each. */
+#define HR_BY_CARDS(kernel, cards, n, k, out)                                                                   \
+    ((k) == 5 ? kernel(cards, n, 5, out) : (k) == 6 ? kernel(cards, n, 6, out) : kernel(cards, n, 7, out))
+
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 #define HR_HAVE_AVX512 1
 #include <immintrin.h>
@@ -199,20 +214,11 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
         if (bad >= 0)
             return bad;
     }
-    if (i < n) {
-        int64_t bad = handrank_rows_scalar(cards + i * K, n - i, K, out + 2 * i);
-        if (bad >= 0)
-            return i + bad;
-    }
-    return -1;
+    return rows_rest(cards, i, n, K, out);
 }
 
 HR_AVX512 static int64_t avx512_rows(const uint8_t *cards, int64_t n, int k, char *out) {
-    switch (k) {
-    case 5: return avx512_rows_k(cards, n, 5, out);
-    case 6: return avx512_rows_k(cards, n, 6, out);
-    default: return avx512_rows_k(cards, n, 7, out);
-    }
+    return HR_BY_CARDS(avx512_rows_k, cards, n, k, out);
 }
 
 /*
@@ -298,12 +304,7 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
         if (flush1)
             avx512_mask_flushes(p + 16, flush1, out + 2 * i + 32);
     }
-    if (i < n) {
-        int64_t bad = handrank_masks_scalar(masks + i, n - i, 8, (uint16_t *)(void *)(out + 2 * i), 2);
-        if (bad >= 0)
-            return i + bad;
-    }
-    return -1;
+    return masks_rest(masks, i, n, out);
 }
 
 static int cpu_has_avx512(void) {
@@ -414,20 +415,11 @@ HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const
             handrank_rows_scalar(p + l * K, 1, K, out + 2 * (i + l)); /* a valid row */
         }
     }
-    if (i < n) {
-        int64_t bad = handrank_rows_scalar(cards + i * K, n - i, K, out + 2 * i);
-        if (bad >= 0)
-            return i + bad;
-    }
-    return -1;
+    return rows_rest(cards, i, n, K, out);
 }
 
 HR_AVX2 static int64_t avx2_rows(const uint8_t *cards, int64_t n, int k, char *out) {
-    switch (k) {
-    case 5: return avx2_rows_k(cards, n, 5, out);
-    case 6: return avx2_rows_k(cards, n, 6, out);
-    default: return avx2_rows_k(cards, n, 7, out);
-    }
+    return HR_BY_CARDS(avx2_rows_k, cards, n, k, out);
 }
 
 /*
@@ -516,12 +508,7 @@ HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
             hr_store_u16(out + 2 * (i + l), handrank_evaluate_mask(hr_load_u64(p + l)));
         }
     }
-    if (i < n) {
-        int64_t bad = handrank_masks_scalar(masks + i, n - i, 8, (uint16_t *)(void *)(out + 2 * i), 2);
-        if (bad >= 0)
-            return i + bad;
-    }
-    return -1;
+    return masks_rest(masks, i, n, out);
 }
 
 static int cpu_has_avx2(void) {
@@ -611,20 +598,11 @@ static int64_t neon_rows_k(const uint8_t *cards, int64_t n, const int K, char *o
                 hr_store_u16(out + 2 * (i + l), hr_plain_hashed(hr_hash(key[l])));
         }
     }
-    if (i < n) {
-        int64_t bad = handrank_rows_scalar(cards + i * K, n - i, K, out + 2 * i);
-        if (bad >= 0)
-            return i + bad;
-    }
-    return -1;
+    return rows_rest(cards, i, n, K, out);
 }
 
 static int64_t neon_rows(const uint8_t *cards, int64_t n, int k, char *out) {
-    switch (k) {
-    case 5: return neon_rows_k(cards, n, 5, out);
-    case 6: return neon_rows_k(cards, n, 6, out);
-    default: return neon_rows_k(cards, n, 7, out);
-    }
+    return HR_BY_CARDS(neon_rows_k, cards, n, k, out);
 }
 #endif
 
