@@ -27,8 +27,9 @@ BACKEND: str = _backend.name(_backend.kernels)
 """The active backend: ``"c"`` (compiled) or ``"python"`` (pure Python)."""
 
 SIMD: str = _backend.kernels.simd()[0]
-"""The kernel ``evaluate_batch`` runs on contiguous uint8 rows: ``"avx512"`` or ``"scalar"`` (compiled; chosen
-at import by CPU, or by ``HANDRANK_SIMD``), ``"python"`` on the pure-Python backend."""
+"""The kernel ``evaluate_batch`` runs on contiguous uint8 rows and ``evaluate_masks`` on contiguous masks:
+``"avx512"``, ``"avx2"``, ``"neon"`` or ``"scalar"`` (compiled; chosen at import by CPU, or by ``HANDRANK_SIMD``),
+``"python"`` on the pure-Python backend."""
 
 # The hot single calls, bound straight to the backend's kernels.
 evaluate = _backend.kernels.evaluate
