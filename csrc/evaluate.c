@@ -190,6 +190,23 @@ __attribute__((target("popcnt"))) static int64_t masks_pop(const char *m, int64_
 }
 #endif
 
+/* The board's keys and suit bits summed once; each combo adds its two cards'. */
+void handrank_rank_combos(const uint8_t *board, int n_board, const uint8_t *combos, int64_t n, uint16_t *out) {
+    uint64_t key = HANDRANK_KEY_BIAS, suits = 0, on_board = 0;
+    for (int j = 0; j < n_board; j++) {
+        key += handrank_card_key[board[j]];
+        suits |= handrank_suit_bit[board[j]];
+        on_board |= 1ULL << board[j];
+    }
+    for (int64_t i = 0; i < n; i++) {
+        const uint8_t a = combos[2 * i], b = combos[2 * i + 1];
+        out[i] = ((on_board >> a | on_board >> b) & 1)
+                     ? (uint16_t)HANDRANK_BLOCKED
+                     : hr_finish(key + handrank_card_key[a] + handrank_card_key[b],
+                                 suits | handrank_suit_bit[a] | handrank_suit_bit[b]);
+    }
+}
+
 int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, ptrdiff_t stride,
                                 uint16_t *out, ptrdiff_t out_stride) {
     if (stride == (ptrdiff_t)sizeof(uint64_t) && out_stride == (ptrdiff_t)sizeof(uint16_t))

@@ -58,6 +58,15 @@ int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, ptrdiff_t stri
                                 uint16_t *out, ptrdiff_t out_stride);
 
 /*
+ * Every two-card combo of `combos` (n pairs of ids, contiguous) with one
+ * board of n_board = 3..5 distinct ids: out[i] is the class of combo i
+ * and the board, or HANDRANK_BLOCKED where the combo holds a board card.
+ * The ids are valid and each combo's two differ (the caller checks).
+ */
+#define HANDRANK_BLOCKED 65535
+void handrank_rank_combos(const uint8_t *board, int n_board, const uint8_t *combos, int64_t n, uint16_t *out);
+
+/*
  * The kernel for handrank_evaluate_batch's contiguous uint8 rows and
  * handrank_evaluate_masks' contiguous masks, chosen at run time: the scalar
  * one always, AVX-512 (F, BW, VL, VBMI, VPOPCNTDQ, with BMI2) and AVX2 on x86-64

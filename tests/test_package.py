@@ -160,6 +160,7 @@ def test_python_repeats_the_c_constants() -> None:
     defines = dict(re.findall(r"#define (HANDRANK_\w+) (\d+)", _header()))
     assert int(defines["HANDRANK_MAX_PLAYERS"]) == _kernels.MAX_PLAYERS
     assert int(defines["HANDRANK_SHARE_UNIT"]) == _kernels.SHARE_UNIT
+    assert int(defines["HANDRANK_BLOCKED"]) == _kernels.BLOCKED
     tally = re.search(r"typedef struct \{\s*uint64_t ([^;]*);\s*\} handrank_tally;", _header())
     assert tally is not None
     assert tuple(f.strip() for f in tally.group(1).split(",")) == _kernels.TALLY_NAMES

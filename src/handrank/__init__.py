@@ -17,8 +17,10 @@ from handrank._batch import evaluate_batch, evaluate_masks, evaluate_omaha_batch
 from handrank._cards import card_str, cards_str, parse_cards
 from handrank._equity import EquityResult, StreetEquity, equity, equity_by_street
 from handrank._hand import best_five, best_five_omaha, category, describe, example_hand
+from handrank._kernels import BLOCKED
 from handrank._ranges import Range
 from handrank._showdown import PlayerResult, Showdown, showdown, split_pot
+from handrank._solver import combo_index, combos, rank_combos
 from handrank._tables import Category
 
 __version__ = "0.1.0"
@@ -38,6 +40,7 @@ evaluate_omaha = _backend.kernels.evaluate_omaha
 
 __all__ = [
     "BACKEND",
+    "BLOCKED",
     "SIMD",
     "Category",
     "EquityResult",
@@ -50,6 +53,8 @@ __all__ = [
     "card_str",
     "cards_str",
     "category",
+    "combo_index",
+    "combos",
     "describe",
     "equity",
     "equity_by_street",
@@ -61,6 +66,7 @@ __all__ = [
     "evaluate_omaha_batch",
     "example_hand",
     "parse_cards",
+    "rank_combos",
     "showdown",
     "split_pot",
 ]

@@ -130,6 +130,14 @@ def parse_cards(cards: Cards) -> list[int]:
     [0, 1, 2]
     """
     out: list[int] = []
+    if type(cards) is list or type(cards) is tuple:  # distinct plain ids, the common case: no per-card calls
+        seen = 0
+        for card in cards:
+            if type(card) is not int or not 0 <= card < N_CARDS or seen >> card & 1:
+                break  # the general path below words the error, or takes what this one does not
+            seen |= 1 << card
+        else:
+            return list(cards)
     if type(cards) is str:
         known = _PARSED.get(cards)
         if known is not None:

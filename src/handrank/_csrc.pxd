@@ -23,6 +23,8 @@ cdef extern from "handrank.h" nogil:
                                     uint16_t *out, Py_ssize_t out_stride) noexcept
     int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, Py_ssize_t stride,
                                     uint16_t *out, Py_ssize_t out_stride) noexcept
+    void handrank_rank_combos(const uint8_t *board, int n_board, const uint8_t *combos, int64_t n,
+                              uint16_t *out) noexcept
     cdef enum handrank_simd:
         HANDRANK_SIMD_SCALAR
         HANDRANK_SIMD_AVX2

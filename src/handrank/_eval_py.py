@@ -18,7 +18,7 @@ from math import comb
 
 from handrank import _cards, _tables
 from handrank._games import HOLDEM
-from handrank._kernels import MAX_PLAYERS, SHARE_UNIT
+from handrank._kernels import BLOCKED, MAX_PLAYERS, SHARE_UNIT
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
 if TYPE_CHECKING:
@@ -32,6 +32,7 @@ __all__ = [
     "evaluate_mask",
     "evaluate_omaha",
     "monte_carlo",
+    "rank_combos",
     "rank_masks",
     "rank_omaha_rows",
     "rank_rows",
@@ -169,6 +170,15 @@ def rank_rows(hands: np.ndarray, out: npt.NDArray[np.uint16], start: int, stop: 
                 out[lo : lo + len(ranks)] = ranks
                 return i
         out[lo:hi] = ranks
+    return -1
+
+
+def rank_combos(board: bytes, combos: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
+    cards = list(board)
+    on_board = set(cards)
+    out[start:stop] = [
+        BLOCKED if a in on_board or b in on_board else _rank([*cards, a, b]) for a, b in combos[start:stop].tolist()
+    ]
     return -1
 
 

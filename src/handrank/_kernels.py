@@ -23,6 +23,8 @@ MAX_PLAYERS = 10
 """HANDRANK_MAX_PLAYERS: the most players the equity kernels take."""
 SHARE_UNIT = 2520
 """HANDRANK_SHARE_UNIT: a k-way tie gives each SHARE_UNIT / k, exact for k <= 10."""
+BLOCKED = 65535
+"""HANDRANK_BLOCKED: the rank of a combo that holds a board card (above every class, so it sorts last)."""
 
 KERNELS = (
     "enumerate_boards",
@@ -31,6 +33,7 @@ KERNELS = (
     "evaluate_mask",
     "evaluate_omaha",
     "monte_carlo",
+    "rank_combos",
     "rank_masks",
     "rank_omaha_rows",
     "rank_rows",
@@ -62,6 +65,12 @@ if TYPE_CHECKING:
 
         def rank_rows(self, hands: np.ndarray, out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
             """Rank rows ``start:stop`` of an (N, 5..7) integer array into ``out``; the first invalid row, or -1."""
+
+        def rank_combos(
+            self, board: bytes, combos: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int
+        ) -> int:
+            """Rank combos ``start:stop`` of a contiguous (N, 2) uint8 array with the 3..5 ``board`` ids into the
+            contiguous ``out``; BLOCKED where a combo holds a board card.  Valid ids, two distinct a combo: -1."""
 
         def rank_masks(self, masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
             """Rank masks ``start:stop`` into ``out``; the first invalid mask, or -1."""

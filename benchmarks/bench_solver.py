@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Time the solver toolkit: every combo's rank on one board (``rank_combos``), against the batch path.
+
+For each of --boards seeded random boards (river, turn and flop), the rows:
+``rank_combos(board)`` for all 1,326 combos (the ones holding a board card
+come back as ``BLOCKED``); ``evaluate_batch`` on the same hands, the board
+and each live combo, as prebuilt (N, 7) rows (the kernel alone, rows built
+beforehand and untimed); and the same with the rows built from the board
+and ``combos()`` by numpy inside the timed call, which is what a caller
+without ``rank_combos`` writes.  Every result is checked against
+``evaluate_batch`` before it is timed.  Per call and per combo (all 1,326),
+best of --repeats rounds of --calls calls, round-robin.
+
+    python benchmarks/bench_solver.py --markdown
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+import handrank
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import best_seconds, cpu_name, version
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--boards", type=int, default=5, help="random boards per street (default 5)")
+    parser.add_argument("--calls", type=int, default=2000, help="calls per timed run (default 2000)")
+    parser.add_argument("--repeats", type=int, default=5, help="timed runs per row, best kept (default 5)")
+    parser.add_argument("--seed", type=int, default=2024, help="random seed for the boards (default 2024)")
+    parser.add_argument("--markdown", action="store_true", help="print the results as a markdown table")
+    args = parser.parse_args(argv)
+    if min(args.boards, args.calls, args.repeats) < 1:
+        parser.error("--boards, --calls and --repeats must be positive")
+
+    print(f"machine : {cpu_name()}, handrank {version('handrank')} ({handrank.BACKEND}, {handrank.SIMD})")
+    rng = np.random.default_rng(args.seed)
+    table = handrank.combos()
+    rows_out = []
+    for size, street in ((5, "river"), (4, "turn"), (3, "flop")):
+        boards = [rng.permutation(52)[:size].astype(np.uint8) for _ in range(args.boards)]
+        board_lists = [b.tolist() for b in boards]  # what rank_combos is given: a list of ids
+        live = [~np.isin(table, b).any(axis=1) for b in boards]
+        prebuilt = [
+            np.concatenate([np.tile(b, (int(m.sum()), 1)), table[m]], axis=1) for b, m in zip(boards, live, strict=True)
+        ]
+        for b, m, rows in zip(boards, live, prebuilt, strict=True):  # checked before timed
+            got = handrank.rank_combos(b)
+            assert np.array_equal(got[m], handrank.evaluate_batch(rows)) and (got[~m] == handrank.BLOCKED).all()
+
+        def by_rank_combos(boards: list[list[int]] = board_lists) -> None:
+            for b in boards:
+                handrank.rank_combos(b)
+
+        def by_prebuilt(prebuilt: list[np.ndarray] = prebuilt) -> None:
+            for rows in prebuilt:
+                handrank.evaluate_batch(rows)
+
+        def by_numpy(boards: list[np.ndarray] = boards) -> None:
+            for b in boards:
+                m = ~np.isin(table, b).any(axis=1)
+                rows = np.concatenate([np.tile(b, (int(m.sum()), 1)), table[m]], axis=1)
+                out = np.full(len(table), handrank.BLOCKED, np.uint16)
+                out[m] = handrank.evaluate_batch(rows)
+
+        fns = [by_rank_combos, by_prebuilt, by_numpy]
+
+        def many(fn: Callable[[], None], calls: int = args.calls) -> Callable[[], None]:
+            def run() -> None:
+                for _ in range(calls):
+                    fn()
+
+            return run
+
+        t0 = time.perf_counter()
+        seconds = best_seconds([many(fn) for fn in fns], args.repeats)
+        print(f"{street}: timed in {time.perf_counter() - t0:.1f} s")
+        per_call = [s / (args.calls * args.boards) for s in seconds]
+        names = [
+            "`rank_combos(board)`, all 1,326",
+            "`evaluate_batch(rows)`, prebuilt rows of the live combos",
+            "`evaluate_batch` on rows built by numpy, blocked set apart",
+        ]
+        for name, t in zip(names, per_call, strict=True):
+            rows_out.append((street, name, t, per_call[0]))
+
+    print()
+    if args.markdown:
+        print("| board | call | µs a board | ns a combo | rank_combos is |")
+        print("|---|---|---:|---:|---:|")
+        for street, name, t, ref in rows_out:
+            print(f"| {street} | {name} | {t * 1e6:.2f} | {t / 1326 * 1e9:.2f} | {t / ref:.2f}x |")
+    else:
+        for street, name, t, ref in rows_out:
+            print(f"{street:5}  {name:60}  {t * 1e6:8.2f} us  {t / 1326 * 1e9:6.2f} ns/combo  {t / ref:6.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,114 @@
+"""The solver toolkit on both backends: combos(), combo_index(), rank_combos()."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+from conftest import Api
+
+import handrank
+
+
+def _random_board(rng: np.random.Generator, size: int) -> list[int]:
+    return [int(c) for c in rng.permutation(52)[:size]]
+
+
+def test_combos_are_every_pair_once_in_order(impl: Api) -> None:
+    table = handrank.combos()
+    assert table.shape == (1326, 2) and table.dtype == np.uint8
+    assert table.tolist() == [list(pair) for pair in combinations(range(52), 2)]
+    assert not table.flags.writeable
+    with pytest.raises(ValueError):
+        table[0, 0] = 5
+
+
+def test_combo_index_inverts_combos(impl: Api) -> None:
+    table = handrank.combos()
+    assert handrank.combo_index(table).tolist() == list(range(1326))
+    assert handrank.combo_index(table[:, ::-1]).tolist() == list(range(1326))  # either card first
+    for i, (a, b) in enumerate(table.tolist()):
+        assert handrank.combo_index([a, b]) == i == handrank.combo_index([b, a])
+    assert handrank.combo_index("2c 2d") == 0 and handrank.combo_index("AsAh") == 1325
+    assert table[handrank.combo_index("Kd Qh")].tolist() == sorted(handrank.parse_cards("Kd Qh"))
+
+
+def test_combo_index_errors(impl: Api) -> None:
+    with pytest.raises(ValueError, match="a combo has 2 cards, got 3"):
+        handrank.combo_index("As Ks Qs")
+    with pytest.raises(ValueError, match="duplicate card As"):
+        handrank.combo_index("As As")
+    with pytest.raises(ValueError, match="card id 52"):
+        handrank.combo_index([3, 52])
+    with pytest.raises(ValueError, match="combos row 1: duplicate card 2d"):
+        handrank.combo_index(np.array([[0, 1], [1, 1]]))
+    with pytest.raises(ValueError, match=r"combos row 2: card id -1 is out of range"):
+        handrank.combo_index(np.array([[0, 1], [2, 3], [-1, 4]]))
+    with pytest.raises(ValueError, match=r"shape \(N, 2\)"):
+        handrank.combo_index(np.zeros((3, 3), np.uint8))
+
+
+@pytest.mark.parametrize("size", [3, 4, 5])
+def test_rank_combos_equals_evaluate_batch(impl: Api, size: int) -> None:
+    """Every combo on random boards of each size: the batch rank of its cards and the board, or BLOCKED."""
+    rng = np.random.default_rng(size)
+    table = handrank.combos()
+    for _ in range(3 if impl.name == "python" else 20):
+        board = _random_board(rng, size)
+        got = handrank.rank_combos(board)
+        blocked = np.isin(table, board).any(axis=1)
+        assert blocked.sum() == 1326 - (52 - size) * (51 - size) // 2
+        assert (got[blocked] == handrank.BLOCKED).all()
+        rows = np.concatenate([np.tile(np.array(board, np.uint8), (int((~blocked).sum()), 1)), table[~blocked]], 1)
+        assert np.array_equal(got[~blocked], handrank.evaluate_batch(rows))
+
+
+def test_rank_combos_on_chosen_combos_and_out(impl: Api) -> None:
+    board = "Ks Qs Js Ts 2d"
+    chosen = np.array([handrank.parse_cards(c) for c in ("Ac 2d", "As Ah", "Ac 2c", "2s Ks")], np.int64)
+    got = handrank.rank_combos(board, chosen)
+    assert got.tolist() == [
+        handrank.BLOCKED,  # 2d is on the board
+        handrank.evaluate("As Ah Ks Qs Js Ts 2d"),
+        handrank.evaluate("Ac 2c Ks Qs Js Ts 2d"),
+        handrank.BLOCKED,  # Ks too
+    ]
+    assert got[1] == 1 and got[2] == 1600  # a royal flush, an ace-high straight
+    out = np.full(4, 7, np.uint16)
+    assert handrank.rank_combos(board, chosen, out=out) is out and out.tolist() == got.tolist()
+    strided = np.zeros(8, np.uint16)[::2]
+    handrank.rank_combos(board, chosen, out=strided)
+    assert strided.tolist() == got.tolist()
+    assert handrank.rank_combos(board, np.zeros((0, 2), np.uint8)).shape == (0,)
+
+
+def test_rank_combos_omaha_holes(impl: Api) -> None:
+    rng = np.random.default_rng(7)
+    for width in (4, 5, 6):
+        board = _random_board(rng, 5)
+        holes = np.array([rng.permutation(52)[:width] for _ in range(200)], np.uint8)
+        got = handrank.rank_combos(board, holes)
+        blocked = np.isin(holes, board).any(axis=1)
+        assert blocked.any() and not blocked.all()
+        assert (got[blocked] == handrank.BLOCKED).all()
+        assert np.array_equal(got[~blocked], handrank.evaluate_omaha_batch(holes[~blocked], board))
+
+
+def test_rank_combos_errors(impl: Api) -> None:
+    with pytest.raises(ValueError, match="a Hold'em board has 3, 4 or 5 cards, got 2"):
+        handrank.rank_combos("As Ks")
+    with pytest.raises(ValueError, match="board: duplicate card As"):
+        handrank.rank_combos("As Ks Qs As")
+    with pytest.raises(ValueError, match="combos row 1: duplicate card 2c"):
+        handrank.rank_combos("As Ks Qs", [[1, 2], [0, 0]])
+    with pytest.raises(ValueError, match=r"combos row 0: card id 60 is out of range 0\.\.51"):
+        handrank.rank_combos("As Ks Qs", [[60, 2]])
+    with pytest.raises(ValueError, match=r"combos must have shape \(N, 2 or 4 or 5 or 6\), got \(2, 3\)"):
+        handrank.rank_combos("As Ks Qs", [[1, 2, 3], [4, 5, 6]])
+    with pytest.raises(TypeError, match="combos must be an integer array"):
+        handrank.rank_combos("As Ks Qs", [["As", "Kd"]])
+    with pytest.raises(ValueError, match=r"out must have shape \(1326,\)"):
+        handrank.rank_combos("As Ks Qs", out=np.empty(5, np.uint16))
+    with pytest.raises(TypeError, match="out must have dtype uint16"):
+        handrank.rank_combos("As Ks Qs", out=np.empty(1326, np.int32))
