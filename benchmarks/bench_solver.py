@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Time the solver toolkit: every combo's rank on one board (``rank_combos``), against the batch path.
+"""Time the solver toolkit: every combo's rank on one board (``rank_combos``), and ``preflop_equity``.
 
 For each of --boards seeded random boards (river, turn and flop), the rows:
 ``rank_combos(board)`` for all 1,326 combos (the ones holding a board card
@@ -9,7 +9,9 @@ beforehand and untimed); and the same with the rows built from the board
 and ``combos()`` by numpy inside the timed call, which is what a caller
 without ``rank_combos`` writes.  Every result is checked against
 ``evaluate_batch`` before it is timed.  Per call and per combo (all 1,326),
-best of --repeats rounds of --calls calls, round-robin.
+best of --repeats rounds of --calls calls, round-robin.  Then
+``preflop_equity`` on 1,000 seeded random deals (the shipped table, read
+before timing) beside ``equity(..., exact=True)`` on three of them.
 
     python benchmarks/bench_solver.py --markdown
 """
@@ -92,6 +94,24 @@ def main(argv: list[str] | None = None) -> int:
         for name, t in zip(names, per_call, strict=True):
             rows_out.append((street, name, t, per_call[0]))
 
+    # preflop_equity: seeded random deals from the shipped table, against enumerating a few of them
+    deals = [rng.permutation(52)[:4].tolist() for _ in range(1000)]
+    hands = [(d[:2], d[2:]) for d in deals]
+    handrank.preflop_equity(*hands[0])  # the table is read on the first call
+
+    def by_table() -> None:
+        for a, b in hands:
+            handrank.preflop_equity(a, b)
+
+    def by_enumeration() -> None:
+        for a, b in hands[:3]:
+            handrank.equity([a, b], exact=True)
+
+    for a, b in hands[:3]:
+        assert handrank.preflop_equity(a, b) == handrank.equity([a, b], exact=True)
+    table_s, enum_s = best_seconds([by_table, by_enumeration], args.repeats)
+    preflop = (table_s / len(hands), enum_s / 3)
+
     print()
     if args.markdown:
         print("| board | call | µs a board | ns a combo | rank_combos is |")
@@ -101,6 +121,11 @@ def main(argv: list[str] | None = None) -> int:
     else:
         for street, name, t, ref in rows_out:
             print(f"{street:5}  {name:60}  {t * 1e6:8.2f} us  {t / 1326 * 1e9:6.2f} ns/combo  {t / ref:6.2f}x")
+    print()
+    print(
+        f"preflop_equity(a, b): {preflop[0] * 1e6:.2f} us a call on {len(hands):,} random deals; "
+        f"equity([a, b], exact=True): {preflop[1] * 1e3:.2f} ms ({preflop[1] / preflop[0]:,.0f}x)"
+    )
     return 0
 
 

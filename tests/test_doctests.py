@@ -17,6 +17,7 @@ COMPOSED = [
     "handrank._hand",
     "handrank._ranges",
     "handrank._showdown",
+    "handrank._preflop",
     "handrank._solver",
 ]
 

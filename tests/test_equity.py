@@ -219,6 +219,16 @@ def test_cli_equity() -> None:
     assert abs(sum(p["equity"] for p in info["players"]) - 1) < 1e-12
     got = subprocess.run([*cmd[:4], "QQ+,AKx", "random"], capture_output=True, text=True, check=False)
     assert got.returncode == 2 and "unknown hand 'AKx'" in got.stderr
+    # two hands before the flop: the preflop table, the same numbers as enumeration
+    got = subprocess.run([*cmd[:4], "AhKh", "QsQd", "--json"], capture_output=True, text=True, check=False)
+    info = json.loads(got.stdout)
+    assert info["exact"] and info["boards"] == 1_712_304  # AhKh: 787,966 wins and 6,732 ties of them
+    both = 2 * 1_712_304
+    assert [p["equity"] for p in info["players"]] == [(2 * 787_966 + 6_732) / both, (2 * 917_606 + 6_732) / both]
+    got = subprocess.run([*cmd[:4], "AhKh", "QsQd"], capture_output=True, text=True, check=False)
+    assert "46.214%" in got.stdout and "exact: 1,712,304 boards, from the preflop table" in got.stdout
+    got = subprocess.run([*cmd[:4], "AhKh", "AhQd"], capture_output=True, text=True, check=False)
+    assert got.returncode == 2 and "duplicate card Ah" in got.stderr
 
 
 def _all_but(cards: str, k: int) -> list[int]:

@@ -15,7 +15,13 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-REQUIRED = ("handrank/__init__.py", "handrank/py.typed", "handrank/_eval_c.pyi", "handrank/compat/__init__.py")
+REQUIRED = (
+    "handrank/__init__.py",
+    "handrank/py.typed",
+    "handrank/_eval_c.pyi",
+    "handrank/preflop.bin",
+    "handrank/compat/__init__.py",
+)
 FORBIDDEN_SUFFIXES = (".pyx", ".pxd", ".c", ".h", ".html")
 EXPORTS = {"PyInit__eval_c"}
 

@@ -18,6 +18,7 @@ from handrank._cards import card_str, cards_str, parse_cards
 from handrank._equity import EquityResult, StreetEquity, equity, equity_by_street
 from handrank._hand import best_five, best_five_omaha, category, describe, example_hand
 from handrank._kernels import BLOCKED
+from handrank._preflop import HAND_CLASSES, preflop_equity, preflop_matrix
 from handrank._ranges import Range
 from handrank._showdown import PlayerResult, Showdown, showdown, split_pot
 from handrank._solver import combo_index, combos, rank_combos
@@ -41,6 +42,7 @@ evaluate_omaha = _backend.kernels.evaluate_omaha
 __all__ = [
     "BACKEND",
     "BLOCKED",
+    "HAND_CLASSES",
     "SIMD",
     "Category",
     "EquityResult",
@@ -66,6 +68,8 @@ __all__ = [
     "evaluate_omaha_batch",
     "example_hand",
     "parse_cards",
+    "preflop_equity",
+    "preflop_matrix",
     "rank_combos",
     "showdown",
     "split_pot",

@@ -137,19 +137,31 @@ def _equity(args: argparse.Namespace) -> int:
     sampled = args.trials or args.target_stderr is not None or args.time_limit is not None
     exact = True if args.exact else (False if sampled else None)
     bar = _ProgressBar()
+    preflop = (  # two Hold'em hands, no board, no dead cards, exact: the shipped table answers
+        args.game == "holdem"
+        and exact is not False
+        and len(players) == 2
+        and all(isinstance(p, list) for p in players)
+        and not handrank.parse_cards(args.board)
+        and not handrank.parse_cards(args.dead)
+    )
     try:
-        result = handrank.equity(
-            players,
-            args.board,
-            args.dead,
-            game=args.game,
-            exact=exact,
-            trials=args.trials,
-            seed=args.seed,
-            threads=args.threads,
-            progress=bar,
-            target_stderr=args.target_stderr,
-            time_limit=args.time_limit,
+        result = (
+            handrank.preflop_equity(*players)
+            if preflop
+            else handrank.equity(
+                players,
+                args.board,
+                args.dead,
+                game=args.game,
+                exact=exact,
+                trials=args.trials,
+                seed=args.seed,
+                threads=args.threads,
+                progress=bar,
+                target_stderr=args.target_stderr,
+                time_limit=args.time_limit,
+            )
         )
     finally:
         bar.close()
@@ -180,7 +192,9 @@ def _equity(args: argparse.Namespace) -> int:
             f"{r['player']:<{width}}  {r['equity'] * 100:7.3f}%  win {r['win'] * 100:7.3f}%  "
             f"tie {r['tie'] * 100:6.3f}%{err}"
         )
-    if result.exact:
+    if preflop:
+        print(f"exact: {result.boards:,} boards, from the preflop table")
+    elif result.exact:
         print(f"exact: {result.boards:,} boards enumerated")
     else:
         print(f"Monte Carlo: {result.trials:,} trials, seed {result.seed}")
