@@ -1,7 +1,7 @@
 """What solvers ask of every hole combo at once: the combos in one order, their indices, their ranks on a board.
 
 The order is ``handrank.combos()``: pairs of card ids ``(a, b)`` with
-``a < b``, by ``a`` and then ``b`` (2c2d, 2c2h, 2c2s, 2c3c, ... KsAs,
+``a < b``, by ``a`` and then ``b`` (2c2d, 2c2h, 2c2s, 2c3c, ... AdAs,
 AhAs), so that combo ``(a, b)`` is number ``a * (101 - a) // 2 + b - 1``.
 numpy is imported on the first call, as in the batch functions.
 """
@@ -20,9 +20,6 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from handrank._cards import Cards
-
-N_COMBOS = 1326
-"""Two-card combos of a 52-card deck."""
 
 _COMBOS: list[np.ndarray] = []  # the read-only (1326, 2) array, made on the first call
 
