@@ -6,7 +6,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from conftest import Api
+from conftest import Api, on
 
 import handrank
 
@@ -112,3 +112,51 @@ def test_rank_combos_errors(impl: Api) -> None:
         handrank.rank_combos("As Ks Qs", out=np.empty(5, np.uint16))
     with pytest.raises(TypeError, match="out must have dtype uint16"):
         handrank.rank_combos("As Ks Qs", out=np.empty(1326, np.int32))
+
+
+@pytest.mark.parametrize("board", ["Ks 7h 2d 3c 9c", "Ks 7h 2d Kd", "Qh Jh 4c"])
+def test_combo_equity_equals_equity_combo_by_combo(impl: Api, board: str) -> None:
+    """Each combo's equity is equity([combo, villain], board, exact=True)'s, on weighted ranges.
+
+    On a flop the pure-Python backend's ``equity`` would enumerate for minutes: its combo_equity is held to
+    the compiled backend's ``equity`` there (skipped without the extension).
+    """
+    flop = len(handrank.parse_cards(board)) == 3
+    reference = on("c") if flop and impl.name == "python" else impl
+    villain = handrank.Range("22+, A2s+, 0.5(KTo+), 0.25(76s)")
+    got = handrank.combo_equity("QQ+, AKs, T9s, 7h6h", villain, board, dead="2c")
+    out = set(handrank.parse_cards(board)) | {0}  # the board and 2c, dead
+    hero = [c for c, _ in handrank.Range("QQ+, AKs, T9s, 7h6h").combos]
+    live = sorted(sorted(c) for c in hero if not set(c) & out)
+    assert got.combos.tolist() == live
+    assert got.combos.dtype == np.uint8 and got.equity.dtype == np.float64 and got.weight.dtype == np.float64
+    for combo, equity, weight in zip(got.combos.tolist(), got.equity.tolist(), got.weight.tolist(), strict=True):
+        want = reference.equity([combo, villain], board, "2c", exact=True)
+        assert equity == want.equity[0], combo
+        faced = sum(w for c, w in villain.combos if not set(c) & (out | set(combo)))
+        assert weight == float(faced), combo
+
+
+def test_combo_equity_edges(impl: Api) -> None:
+    got = handrank.combo_equity("AA", "KK", "Ks 7h 2d 3c 9c")
+    assert got.combos.tolist() == [[48, 49], [48, 50], [48, 51], [49, 50], [49, 51], [50, 51]]
+    assert got.equity.tolist() == [0.0] * 6 and got.weight.tolist() == [3.0] * 6  # three KK combos, all sets
+    empty = handrank.combo_equity("AsKs", "QQ", "As Ks Qs")  # the hero's only combo meets the board
+    assert empty.combos.shape == (0, 2) and empty.equity.shape == (0,)
+    alone = handrank.combo_equity("AsKs", "AhAd", "Ah Kh Qh 2c 3d")  # the villain's only combo is blocked
+    assert np.isnan(alone.equity).all() and alone.weight.tolist() == [0.0]
+
+
+def test_combo_equity_errors(impl: Api) -> None:
+    with pytest.raises(ValueError, match="a Hold'em board has 3, 4 or 5 cards, got 0"):
+        handrank.combo_equity("AA", "KK", "")
+    with pytest.raises(ValueError, match=r"duplicate card Ks \(on the board and dead\)"):
+        handrank.combo_equity("AA", "KK", "Ks 7h 2d", dead="Ks")
+    with pytest.raises(ValueError, match="dead: duplicate card 2c"):
+        handrank.combo_equity("AA", "KK", "Ks 7h 2d", dead="2c 2c")
+    with pytest.raises(TypeError, match="villain must be a Range or range text"):
+        handrank.combo_equity("AA", 5, "Ks 7h 2d")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="hero: combo_equity takes Hold'em ranges, got a omaha range"):
+        handrank.combo_equity(handrank.Range("AhAsKdKc", game="omaha"), "KK", "Ks 7h 2d")
+    with pytest.raises(ValueError, match="unknown hand 'AKx'"):
+        handrank.combo_equity("AKx", "KK", "Ks 7h 2d")

@@ -21,7 +21,7 @@ from handrank._kernels import BLOCKED
 from handrank._preflop import HAND_CLASSES, preflop_equity, preflop_matrix
 from handrank._ranges import Range
 from handrank._showdown import PlayerResult, Showdown, showdown, split_pot
-from handrank._solver import combo_index, combos, rank_combos
+from handrank._solver import ComboEquity, combo_equity, combo_index, combos, rank_combos
 from handrank._tables import Category
 
 __version__ = "0.1.0"
@@ -45,6 +45,7 @@ __all__ = [
     "HAND_CLASSES",
     "SIMD",
     "Category",
+    "ComboEquity",
     "EquityResult",
     "PlayerResult",
     "Range",
@@ -55,6 +56,7 @@ __all__ = [
     "card_str",
     "cards_str",
     "category",
+    "combo_equity",
     "combo_index",
     "combos",
     "describe",

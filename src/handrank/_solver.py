@@ -8,11 +8,15 @@ numpy is imported on the first call, as in the batch functions.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from handrank import _backend
 from handrank._batch import as_out, evaluate_omaha_batch
 from handrank._cards import CARD_NAMES, board_ids_of, parse_cards
 from handrank._games import HOLDEM, OMAHA
 from handrank._kernels import BLOCKED
+from handrank._ranges import Range
+from handrank._record import Record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -122,3 +126,128 @@ def rank_combos(
     if not blocked.all():
         result[~blocked] = evaluate_omaha_batch(holes[~blocked], board_ids)
     return result
+
+
+class ComboEquity(Record):
+    """Each hero combo's exact equity against a villain range (``combo_equity``)."""
+
+    __slots__ = ("combos", "equity", "weight")
+
+    combos: npt.NDArray[np.uint8]
+    """The hero's combos that meet no board or dead card, ``(N, 2)``, in the order of ``combos()``."""
+    equity: npt.NDArray[np.float64]
+    """Each combo's share of the pot against the villain range over every runout, ``(N,)``."""
+    weight: npt.NDArray[np.float64]
+    """The villain weight each combo faces: the range's combos that meet none of its cards, board or dead."""
+
+
+def _weights(player: Range | str, what: str, excluded: int) -> tuple[np.ndarray, int]:
+    """A Hold'em range's integer weights (times their common denominator) at each of the 1,326 combo numbers,
+    0 for combos outside it or meeting the ``excluded`` cards, and that denominator."""
+    import numpy as np
+
+    if isinstance(player, str):
+        player = Range(player)
+    if not isinstance(player, Range):
+        raise TypeError(f"{what} must be a Range or range text such as 'QQ+, AKs', not {type(player).__name__}")
+    if player.game != "holdem":
+        raise ValueError(f"{what}: combo_equity takes Hold'em ranges, got a {player.game} range")
+    packed = player._pack()
+    weights = np.zeros(1326, np.int64)
+    for mask, weight, ((high, low), _) in zip(packed.masks, packed.ints, player.combos, strict=True):
+        if not mask & excluded:
+            weights[low * (101 - low) // 2 + high - 1] = weight  # combo_index: the cards are high first
+    return weights, packed.scale
+
+
+def combo_equity(hero: Range | str, villain: Range | str, board: Cards, dead: Cards = ()) -> ComboEquity:
+    """The exact equity of each combo of the ``hero`` range against the ``villain`` range on a flop, turn or river.
+
+    Each combo's equity is ``equity([combo, villain], board, dead, exact=True)``'s,
+    with card removal: the villain combos it meets are out.  Hero weights
+    only choose the combos.  River: all combos ranked once, the villain's
+    weight summed in rank order, and each combo's wins and ties taken from
+    those sums less the villain combos holding one of its cards; turn and
+    flop: the same on every runout, summed.
+
+    >>> r = combo_equity("AA", "KK", "Ks 7h 2d 3c 9c")
+    >>> r.combos.tolist()[:2], r.equity.tolist()[:2], r.weight.tolist()[:2]
+    ([[48, 49], [48, 50]], [0.0, 0.0], [3.0, 3.0])
+    """
+    import numpy as np
+
+    board_ids = board_ids_of(board, HOLDEM)
+    try:
+        dead_ids = parse_cards(dead)
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"dead: {exc}") from None
+    for card in dead_ids:
+        if card in board_ids:
+            raise ValueError(f"duplicate card {CARD_NAMES[card]} (on the board and dead)")
+    excluded = sum(1 << c for c in board_ids + dead_ids)
+    hero_w, _ = _weights(hero, "hero", excluded)
+    villain_w, _ = _weights(villain, "villain", excluded)
+    table = _all_combos()
+    heroes = np.flatnonzero(hero_w)
+    a, b = table[heroes, 0].astype(np.intp), table[heroes, 1].astype(np.intp)
+    holding = _holding()  # (52, 51): the combo numbers holding each card
+    wins = np.zeros(len(heroes), np.int64)
+    ties = np.zeros(len(heroes), np.int64)
+    total = np.zeros(len(heroes), np.int64)
+    deck = [c for c in range(52) if not excluded >> c & 1]
+    ranks = np.empty(1326, np.uint16)
+    rows_of = np.arange(52, dtype=np.int64)[:, None]
+    for runout in combinations(deck, 5 - len(board_ids)):
+        full = board_ids + list(runout)
+        _backend.kernels.rank_combos(bytes(full), table, ranks, 0, 1326)
+        live = np.where(ranks != BLOCKED, villain_w, 0)
+        order = np.argsort(ranks, kind="stable")
+        sorted_ranks = ranks[order]
+        below = np.concatenate([[0], np.cumsum(live[order])])  # weight of the first k combos in rank order
+        mine = ranks[heroes].astype(np.int64)
+        out = ranks[heroes] == BLOCKED  # hero combos holding a runout card sit this runout out
+        better = np.searchsorted(sorted_ranks, mine, side="left")
+        worse = np.searchsorted(sorted_ranks, mine, side="right")
+        all_w = below[-1]
+        w_worse = all_w - below[worse]
+        w_tie = below[worse] - below[better]
+        # less the villain combos holding one of the hero's cards (the one holding both is taken twice):
+        # per card, its 51 combos in rank order, found for every hero combo by one search of all 52 rows
+        held_ranks, held_live = ranks[holding].astype(np.int64), live[holding]
+        in_order = np.argsort(held_ranks, axis=1, kind="stable")
+        row_ranks = np.take_along_axis(held_ranks, in_order, axis=1)
+        row_below = np.zeros((52, 52), np.int64)
+        np.cumsum(np.take_along_axis(held_live, in_order, axis=1), axis=1, out=row_below[:, 1:])
+        rows = (rows_of << 17 | row_ranks).ravel()  # rows stay apart and in order: ranks are below 2**17
+        for card in (a, b):
+            query = card << 17 | mine
+            lo = np.searchsorted(rows, query, side="left") - 51 * card
+            hi = np.searchsorted(rows, query, side="right") - 51 * card
+            w_worse = w_worse - (row_below[card, 51] - row_below[card, hi])
+            w_tie = w_tie - (row_below[card, hi] - row_below[card, lo])
+            all_w = all_w - row_below[card, 51]
+        both = live[heroes]
+        w_tie = w_tie + both
+        all_w = all_w + both
+        wins += np.where(out, 0, w_worse)
+        ties += np.where(out, 0, w_tie)
+        total += np.where(out, 0, all_w)
+    faced = villain_w.sum() - villain_w[holding[a]].sum(axis=1) - villain_w[holding[b]].sum(axis=1)
+    faced = faced + villain_w[heroes]
+    scale = _weights(villain, "villain", excluded)[1]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        equity = (2 * wins + ties) / (2 * total)
+    return ComboEquity._of(table[heroes], np.where(total > 0, equity, np.nan), faced / scale)
+
+
+_HOLDING: list[np.ndarray] = []
+
+
+def _holding() -> np.ndarray:
+    """For each card, the numbers of the 51 combos holding it, ``(52, 51)``."""
+    if not _HOLDING:
+        import numpy as np
+
+        table = _all_combos()
+        _HOLDING.append(np.array([np.flatnonzero((table == c).any(axis=1)) for c in range(52)], np.intp))
+    return _HOLDING[0]
