@@ -11,7 +11,15 @@ without ``rank_combos`` writes.  Every result is checked against
 ``evaluate_batch`` before it is timed.  Per call and per combo (all 1,326),
 best of --repeats rounds of --calls calls, round-robin.  Then
 ``preflop_equity`` on 1,000 seeded random deals (the shipped table, read
-before timing) beside ``equity(..., exact=True)`` on three of them.
+before timing) beside ``equity(..., exact=True)`` on three of them.  Then
+``combo_equity("random", "random", board)`` on a random flop, turn and
+river, beside OMPEval's calculator (``omp_equity`` from ``OMPEVAL_DIR``,
+built by ../shared/anchors/build.sh; skipped with a message when it is not
+there) asked the same question one hero combo at a time: its mean time
+over --omp-combos sampled combos (each its own best of five), times the
+number of combos; every sampled answer is checked against both.
+
+    OMPEVAL_DIR=... python benchmarks/bench_solver.py --markdown
 
     python benchmarks/bench_solver.py --markdown
 """
@@ -38,10 +46,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calls", type=int, default=2000, help="calls per timed run (default 2000)")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per row, best kept (default 5)")
     parser.add_argument("--seed", type=int, default=2024, help="random seed for the boards (default 2024)")
+    parser.add_argument("--omp-combos", type=int, default=20, help="hero combos OMPEval is timed on (default 20)")
     parser.add_argument("--markdown", action="store_true", help="print the results as a markdown table")
     args = parser.parse_args(argv)
-    if min(args.boards, args.calls, args.repeats) < 1:
-        parser.error("--boards, --calls and --repeats must be positive")
+    if min(args.boards, args.calls, args.repeats, args.omp_combos) < 1:
+        parser.error("--boards, --calls, --repeats and --omp-combos must be positive")
 
     print(f"machine : {cpu_name()}, handrank {version('handrank')} ({handrank.BACKEND}, {handrank.SIMD})")
     rng = np.random.default_rng(args.seed)
@@ -121,7 +130,45 @@ def main(argv: list[str] | None = None) -> int:
     else:
         for street, name, t, ref in rows_out:
             print(f"{street:5}  {name:60}  {t * 1e6:8.2f} us  {t / 1326 * 1e9:6.2f} ns/combo  {t / ref:6.2f}x")
+    # combo_equity(random, random, board) against OMPEval's calculator asked one hero combo at a time
+    omp_dir = os.environ.get("OMPEVAL_DIR", "")
+    omp = os.path.join(omp_dir, "omp_equity")
+    has_omp = bool(omp_dir) and os.access(omp, os.X_OK)
+    if not has_omp:
+        why = f"no omp_equity in OMPEVAL_DIR={omp_dir}" if omp_dir else "OMPEVAL_DIR is not set"
+        print(f"OMPEval: skipped, {why} (build it: bash ../shared/anchors/build.sh DIR; export OMPEVAL_DIR=DIR)")
+    equity_rows = []
+    for size, street in ((3, "flop"), (4, "turn"), (5, "river")):
+        board = rng.permutation(52)[:size].tolist()
+        result = handrank.combo_equity("random", "random", board)  # the first call parses and packs the range
+        (ours,) = best_seconds([lambda board=board: handrank.combo_equity("random", "random", board)], args.repeats)
+        omp_each = None
+        if has_omp:
+            import subprocess
+
+            text = "".join(handrank.card_str(c) for c in board)
+            sample = rng.choice(len(result.combos), size=args.omp_combos, replace=False)
+            seconds = []
+            for i in sample:
+                combo = result.combos[i].tolist()
+                run = [omp, "1", "1", text, handrank.cards_str(combo).replace(" ", ""), "random"]
+                out = subprocess.run(run, capture_output=True, text=True, check=True).stdout.split()
+                seconds.append(float(out[0]))  # its own best of 5 enumerations
+                want = handrank.equity([combo, handrank.Range("random")], board, exact=True).equity[0]
+                assert abs(float(out[1]) - want) < 1e-6 and abs(result.equity[i] - want) < 1e-12
+            omp_each = sum(seconds) / len(seconds)
+        equity_rows.append((street, len(result.combos), ours, omp_each))
+
     print()
+    print("combo_equity(random, random, board), every hero combo exact:")
+    for street, n, ours, omp_each in equity_rows:
+        line = f"  {street:5} {n:5,} combos: {ours * 1e3:8.2f} ms"
+        if omp_each is not None:
+            line += (
+                f"   OMPEval one combo at a time: {omp_each * 1e3:.3f} ms a combo (mean of {args.omp_combos}),"
+                f" {omp_each * n:.2f} s for all   handrank is {omp_each * n / ours:.0f}x"
+            )
+        print(line)
     print(
         f"preflop_equity(a, b): {preflop[0] * 1e6:.2f} us a call on {len(hands):,} random deals; "
         f"equity([a, b], exact=True): {preflop[1] * 1e3:.2f} ms ({preflop[1] / preflop[0]:,.0f}x)"

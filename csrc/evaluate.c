@@ -4,6 +4,8 @@
 
 #include "internal.h"
 
+#include <stdlib.h>
+
 uint16_t handrank_evaluate(const uint8_t *cards, int n) {
     uint64_t key = HANDRANK_KEY_BIAS, suits = 0;
     for (int j = 0; j < n; j++) {
@@ -221,4 +223,116 @@ int64_t handrank_masks_scalar(const uint64_t *masks, int64_t n, ptrdiff_t stride
         return masks_pop((const char *)masks, n, stride, (char *)out, out_stride);
 #endif
     return masks_kernel((const char *)masks, n, stride, (char *)out, out_stride, 0);
+}
+
+/*
+ * Combo equity, runout by runout: all combos ranked with the full board
+ * and put in rank order (a radix sort on the 16-bit ranks; blocked combos
+ * last, weighing nothing); one pass over that order gives each combo the
+ * villain weight ranked below it and tied with it; the same over each
+ * card's 51 combos, taken in that order, gives what of those weights
+ * holds one of its cards, which card removal takes away.
+ */
+#define HR_COMBOS 1326
+
+/* Over combos ids[0..n) in rank order: each one's weight tied with it, and ranked below (worse than) it. */
+static void rank_runs(const int16_t *ids, int n, const uint16_t *ranks, const int64_t *live, int64_t *tied,
+                      int64_t *worse, int64_t *all) {
+    int64_t sum = 0, before = 0;
+    for (int k = 0; k < n; k++)
+        sum += live[ids[k]];
+    for (int i = 0; i < n;) {
+        int j = i;
+        int64_t run = 0;
+        while (j < n && ranks[ids[j]] == ranks[ids[i]])
+            run += live[ids[j++]];
+        before += run;
+        for (int k = i; k < j; k++) {
+            tied[ids[k]] += run;
+            worse[ids[k]] += sum - before;
+        }
+        i = j;
+    }
+    *all = sum;
+}
+
+int handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
+                          const int64_t *villain, const int32_t *heroes, int64_t n_heroes, int64_t *wins,
+                          int64_t *ties, int64_t *total) {
+    const int runout = 5 - n_board;
+    if (n_deck < runout)
+        return 0; /* no runout at all */
+    /* scratch: per combo, the weight tied with it and worse than it, over all combos and over its cards' */
+    int64_t *scratch = malloc(5 * HR_COMBOS * sizeof *scratch);
+    if (!scratch)
+        return -1;
+    int64_t *live = scratch, *tied = live + HR_COMBOS, *worse = tied + HR_COMBOS, *card_tied = worse + HR_COMBOS,
+            *card_worse = card_tied + HR_COMBOS;
+    uint8_t pairs[2 * HR_COMBOS];
+    for (int a = 0, n = 0; a < 52; a++)
+        for (int b = a + 1; b < 52; b++, n++) {
+            pairs[2 * n] = (uint8_t)a;
+            pairs[2 * n + 1] = (uint8_t)b;
+        }
+    uint16_t ranks[HR_COMBOS];
+    int16_t order[HR_COMBOS], scattered[HR_COMBOS], by_card[52][51];
+    int pick[2] = {0, 1};
+    uint8_t full[5];
+    for (int j = 0; j < n_board; j++)
+        full[j] = board[j];
+    for (;;) {
+        for (int j = 0; j < runout; j++)
+            full[n_board + j] = deck[pick[j]];
+        handrank_rank_combos(full, 5, pairs, HR_COMBOS, ranks);
+        for (int c = 0; c < HR_COMBOS; c++)
+            live[c] = ranks[c] == HANDRANK_BLOCKED ? 0 : villain[c];
+        /* rank order: a stable counting sort on the low byte, then on the high byte */
+        for (int shift = 0; shift <= 8; shift += 8) {
+            int start[257] = {0};
+            for (int c = 0; c < HR_COMBOS; c++)
+                start[(shift ? ranks[scattered[c]] : ranks[c]) >> shift & 0xff]++;
+            for (int v = 0, at = 0; v < 256; v++) {
+                int count = start[v];
+                start[v] = at;
+                at += count;
+            }
+            for (int c = 0; c < HR_COMBOS; c++) {
+                const int16_t id = shift ? scattered[c] : (int16_t)c;
+                (shift ? order : scattered)[start[ranks[id] >> shift & 0xff]++] = id;
+            }
+        }
+        memset(tied, 0, 4 * HR_COMBOS * sizeof *tied);
+        int64_t all, per_card[52];
+        rank_runs(order, HR_COMBOS, ranks, live, tied, worse, &all);
+        int filled[52] = {0};
+        for (int k = 0; k < HR_COMBOS; k++) {
+            const int16_t c = order[k];
+            by_card[pairs[2 * c]][filled[pairs[2 * c]]++] = c;
+            by_card[pairs[2 * c + 1]][filled[pairs[2 * c + 1]]++] = c;
+        }
+        for (int card = 0; card < 52; card++)
+            rank_runs(by_card[card], 51, ranks, live, card_tied, card_worse, &per_card[card]);
+        for (int64_t i = 0; i < n_heroes; i++) {
+            const int h = heroes[i];
+            if (ranks[h] == HANDRANK_BLOCKED)
+                continue; /* the runout holds one of its cards */
+            /* the villain combo of the same two cards is taken away twice: back once */
+            wins[i] += worse[h] - card_worse[h];
+            ties[i] += tied[h] - card_tied[h] + live[h];
+            total[i] += all - per_card[pairs[2 * h]] - per_card[pairs[2 * h + 1]] + live[h];
+        }
+        /* the next runout: combinations of `runout` deck cards in order */
+        if (runout == 0)
+            break;
+        int j = runout - 1;
+        while (j >= 0 && pick[j] == n_deck - runout + j)
+            j--;
+        if (j < 0)
+            break;
+        pick[j]++;
+        for (int k = j + 1; k < runout; k++)
+            pick[k] = pick[k - 1] + 1;
+    }
+    free(scratch);
+    return 0;
 }

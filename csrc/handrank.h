@@ -67,6 +67,22 @@ int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, ptrdiff_t stri
 void handrank_rank_combos(const uint8_t *board, int n_board, const uint8_t *combos, int64_t n, uint16_t *out);
 
 /*
+ * Each hero combo's showdowns against weighted villain combos over every
+ * completion of a 3..5-card board to five from the n_deck cards of `deck`
+ * (distinct, none on the board): combos are numbered as in
+ * handrank_rank_combos' all-combos order (pairs a < b, by a then b);
+ * villain[c] is combo c's weight (0 for none, and for combos meeting the
+ * board or dead cards); heroes[i] the number of hero combo i (none meets
+ * the board).  Adds to wins[i], ties[i] and total[i] the villain weight
+ * that it beats, ties and faces, runout by runout (a runout holding one of
+ * its cards counts for neither).  The caller keeps the sums below 2**63.
+ * Returns 0, or -1 when out of memory.
+ */
+int handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
+                          const int64_t *villain, const int32_t *heroes, int64_t n_heroes, int64_t *wins,
+                          int64_t *ties, int64_t *total);
+
+/*
  * The kernel for handrank_evaluate_batch's contiguous uint8 rows and
  * handrank_evaluate_masks' contiguous masks, chosen at run time: the scalar
  * one always, AVX-512 (F, BW, VL, VBMI, VPOPCNTDQ, with BMI2) and AVX2 on x86-64

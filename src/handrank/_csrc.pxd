@@ -1,5 +1,5 @@
 # The C core's API (csrc/handrank.h), declared once.
-from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
 cdef extern from "handrank.h" nogil:
     cdef enum handrank_dtype:
@@ -25,6 +25,9 @@ cdef extern from "handrank.h" nogil:
                                     uint16_t *out, Py_ssize_t out_stride) noexcept
     void handrank_rank_combos(const uint8_t *board, int n_board, const uint8_t *combos, int64_t n,
                               uint16_t *out) noexcept
+    int handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
+                              const int64_t *villain, const int32_t *heroes, int64_t n_heroes, int64_t *wins,
+                              int64_t *ties, int64_t *total) noexcept
     cdef enum handrank_simd:
         HANDRANK_SIMD_SCALAR
         HANDRANK_SIMD_AVX2

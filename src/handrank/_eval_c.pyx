@@ -13,7 +13,7 @@ from cpython.buffer cimport PyBUF_SIMPLE, PyBUF_WRITABLE, PyBuffer_Release, PyOb
 from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
 from cpython.ref cimport PyObject
 from libc.string cimport memset
-from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
 
 from handrank._csrc cimport (
     HANDRANK_I8,
@@ -39,6 +39,7 @@ from handrank._csrc cimport (
     handrank_ranges,
     handrank_ranges_scratch,
     handrank_rank_combos,
+    handrank_combo_equity,
     handrank_simd,
     handrank_simd_active,
     handrank_simd_available,
@@ -49,6 +50,7 @@ from handrank._csrc cimport (
 from handrank import _cards
 
 __all__ = [
+    "combo_equity_counts",
     "enumerate_boards",
     "enumerate_ranges",
     "evaluate",
@@ -189,6 +191,23 @@ def rank_combos(bytes board, combos, out, Py_ssize_t start, Py_ssize_t stop):
     finally:
         PyBuffer_Release(&src)
     return -1
+
+
+def combo_equity_counts(bytes board, bytes deck, const int64_t[::1] villain, const int32_t[::1] heroes,
+                        int64_t[::1] wins, int64_t[::1] ties, int64_t[::1] total):
+    cdef const uint8_t *b = <const uint8_t *>board
+    cdef const uint8_t *d = <const uint8_t *>deck
+    cdef int n_board = <int>len(board), n_deck = <int>len(deck), status
+    cdef int64_t n = heroes.shape[0]
+    if villain.shape[0] != 1326 or wins.shape[0] != n or ties.shape[0] != n or total.shape[0] != n:
+        raise ValueError("combo_equity_counts: villain holds 1326 weights, and wins, ties, total one per hero")
+    if n == 0:
+        return
+    with nogil:
+        status = handrank_combo_equity(b, n_board, d, n_deck, &villain[0], &heroes[0], n, &wins[0], &ties[0],
+                                       &total[0])
+    if status != 0:
+        raise MemoryError("combo_equity: out of memory")
 
 
 def rank_masks(masks, out, Py_ssize_t start, Py_ssize_t stop):

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = [
+    "combo_equity_counts",
     "enumerate_boards",
     "enumerate_ranges",
     "evaluate",
@@ -180,6 +181,53 @@ def rank_combos(board: bytes, combos: npt.NDArray[np.uint8], out: npt.NDArray[np
         BLOCKED if a in on_board or b in on_board else _rank([*cards, a, b]) for a, b in combos[start:stop].tolist()
     ]
     return -1
+
+
+def combo_equity_counts(
+    board: bytes,
+    deck: bytes,
+    villain: npt.NDArray[np.int64],
+    heroes: npt.NDArray[np.int32],
+    wins: npt.NDArray[np.int64],
+    ties: npt.NDArray[np.int64],
+    total: npt.NDArray[np.int64],
+) -> None:
+    import numpy as np
+
+    first, second = np.triu_indices(52, k=1)
+    table = np.stack([first, second], axis=1).astype(np.uint8)
+    holding = np.array([np.flatnonzero((table == c).any(axis=1)) for c in range(52)], np.intp)
+    a, b = first[heroes], second[heroes]
+    rows_of = np.arange(52, dtype=np.int64)[:, None]
+    ranks = np.empty(1326, np.uint16)
+    for runout in combinations(deck, 5 - len(board)):
+        rank_combos(board + bytes(runout), table, ranks, 0, 1326)
+        live = np.where(ranks != BLOCKED, villain, 0)
+        order = np.argsort(ranks, kind="stable")
+        sorted_ranks = ranks[order]
+        below = np.concatenate([[0], np.cumsum(live[order])])  # weight of the first k combos in rank order
+        mine = ranks[heroes].astype(np.int64)
+        better = np.searchsorted(sorted_ranks, mine, side="left")
+        worse = np.searchsorted(sorted_ranks, mine, side="right")
+        w_all, w_worse, w_tie = below[-1], below[-1] - below[worse], below[worse] - below[better]
+        # less the villain combos holding one of the hero's cards (the one holding both is taken twice):
+        # per card, its 51 combos in rank order, found for every hero combo by one search of all 52 rows
+        held_ranks = ranks[holding].astype(np.int64)
+        in_order = np.argsort(held_ranks, axis=1, kind="stable")
+        row_below = np.zeros((52, 52), np.int64)
+        np.cumsum(np.take_along_axis(live[holding], in_order, axis=1), axis=1, out=row_below[:, 1:])
+        rows = (rows_of << 17 | np.take_along_axis(held_ranks, in_order, axis=1)).ravel()
+        for card in (a, b):
+            query = card << 17 | mine
+            lo = np.searchsorted(rows, query, side="left") - 51 * card
+            hi = np.searchsorted(rows, query, side="right") - 51 * card
+            w_worse = w_worse - (row_below[card, 51] - row_below[card, hi])
+            w_tie = w_tie - (row_below[card, hi] - row_below[card, lo])
+            w_all = w_all - row_below[card, 51]
+        out = ranks[heroes] == BLOCKED  # hero combos holding a runout card sit this runout out
+        wins += np.where(out, 0, w_worse)
+        ties += np.where(out, 0, w_tie + live[heroes])
+        total += np.where(out, 0, w_all + live[heroes])
 
 
 def rank_masks(masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:

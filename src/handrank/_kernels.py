@@ -27,6 +27,7 @@ BLOCKED = 65535
 """HANDRANK_BLOCKED: the rank of a combo that holds a board card (above every class, so it sorts last)."""
 
 KERNELS = (
+    "combo_equity_counts",
     "enumerate_boards",
     "enumerate_ranges",
     "evaluate",
@@ -71,6 +72,23 @@ if TYPE_CHECKING:
         ) -> int:
             """Rank combos ``start:stop`` of a contiguous (N, 2) uint8 array with the 3..5 ``board`` ids into the
             contiguous ``out``; BLOCKED where a combo holds a board card.  Valid ids, two distinct a combo: -1."""
+
+        def combo_equity_counts(
+            self,
+            board: bytes,
+            deck: bytes,
+            villain: npt.NDArray[np.int64],
+            heroes: npt.NDArray[np.int32],
+            wins: npt.NDArray[np.int64],
+            ties: npt.NDArray[np.int64],
+            total: npt.NDArray[np.int64],
+        ) -> None:
+            """Add to ``wins``, ``ties`` and ``total`` the villain weight each hero combo beats, ties and faces
+            over every completion of ``board`` (3..5 ids) to five from ``deck`` (handrank_combo_equity).
+
+            ``villain``: 1,326 integer weights by combo number (0 for combos meeting board or dead cards);
+            ``heroes``: combo numbers meeting no board card.  The caller keeps the sums below 2**62.
+            """
 
         def rank_masks(self, masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
             """Rank masks ``start:stop`` into ``out``; the first invalid mask, or -1."""

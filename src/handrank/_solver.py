@@ -8,7 +8,7 @@ numpy is imported on the first call, as in the batch functions.
 
 from __future__ import annotations
 
-from itertools import combinations
+from math import comb
 
 from handrank import _backend
 from handrank._batch import as_out, evaluate_omaha_batch
@@ -141,22 +141,32 @@ class ComboEquity(Record):
     """The villain weight each combo faces: the range's combos that meet none of its cards, board or dead."""
 
 
+_RANGES: dict[str, Range] = {}
+
+
 def _weights(player: Range | str, what: str, excluded: int) -> tuple[np.ndarray, int]:
     """A Hold'em range's integer weights (times their common denominator) at each of the 1,326 combo numbers,
     0 for combos outside it or meeting the ``excluded`` cards, and that denominator."""
     import numpy as np
 
-    if isinstance(player, str):
-        player = Range(player)
+    if isinstance(player, str):  # ranges are immutable: one per text, parsed and packed once
+        known = _RANGES.get(player)
+        if known is None:
+            if len(_RANGES) >= 64:
+                _RANGES.clear()
+            known = _RANGES[player] = Range(player)
+        player = known
     if not isinstance(player, Range):
         raise TypeError(f"{what} must be a Range or range text such as 'QQ+, AKs', not {type(player).__name__}")
     if player.game != "holdem":
         raise ValueError(f"{what}: combo_equity takes Hold'em ranges, got a {player.game} range")
     packed = player._pack()
     weights = np.zeros(1326, np.int64)
-    for mask, weight, ((high, low), _) in zip(packed.masks, packed.ints, player.combos, strict=True):
-        if not mask & excluded:
-            weights[low * (101 - low) // 2 + high - 1] = weight  # combo_index: the cards are high first
+    if packed.ints:
+        cards = np.frombuffer(packed.cards, np.uint8).reshape(-1, 2).astype(np.int64)  # high card first
+        high, low = cards[:, 0], cards[:, 1]
+        keep = ((excluded >> high) & 1 | (excluded >> low) & 1) == 0
+        weights[(low * (101 - low) // 2 + high - 1)[keep]] = np.array(packed.ints, np.int64)[keep]
     return weights, packed.scale
 
 
@@ -185,56 +195,24 @@ def combo_equity(hero: Range | str, villain: Range | str, board: Cards, dead: Ca
         if card in board_ids:
             raise ValueError(f"duplicate card {CARD_NAMES[card]} (on the board and dead)")
     excluded = sum(1 << c for c in board_ids + dead_ids)
-    hero_w, _ = _weights(hero, "hero", excluded)
-    villain_w, _ = _weights(villain, "villain", excluded)
+    hero_w = _weights(hero, "hero", excluded)[0]
+    villain_w, scale = _weights(villain, "villain", excluded)
     table = _all_combos()
     heroes = np.flatnonzero(hero_w)
     a, b = table[heroes, 0].astype(np.intp), table[heroes, 1].astype(np.intp)
     holding = _holding()  # (52, 51): the combo numbers holding each card
+    deck = [c for c in range(52) if not excluded >> c & 1]
+    runouts = comb(len(deck), 5 - len(board_ids))
+    if int(villain_w.max(initial=0)) * 1326 * runouts >= 1 << 62:
+        raise ValueError("villain: its weights' common denominator is too large to sum exactly")
     wins = np.zeros(len(heroes), np.int64)
     ties = np.zeros(len(heroes), np.int64)
     total = np.zeros(len(heroes), np.int64)
-    deck = [c for c in range(52) if not excluded >> c & 1]
-    ranks = np.empty(1326, np.uint16)
-    rows_of = np.arange(52, dtype=np.int64)[:, None]
-    for runout in combinations(deck, 5 - len(board_ids)):
-        full = board_ids + list(runout)
-        _backend.kernels.rank_combos(bytes(full), table, ranks, 0, 1326)
-        live = np.where(ranks != BLOCKED, villain_w, 0)
-        order = np.argsort(ranks, kind="stable")
-        sorted_ranks = ranks[order]
-        below = np.concatenate([[0], np.cumsum(live[order])])  # weight of the first k combos in rank order
-        mine = ranks[heroes].astype(np.int64)
-        out = ranks[heroes] == BLOCKED  # hero combos holding a runout card sit this runout out
-        better = np.searchsorted(sorted_ranks, mine, side="left")
-        worse = np.searchsorted(sorted_ranks, mine, side="right")
-        all_w = below[-1]
-        w_worse = all_w - below[worse]
-        w_tie = below[worse] - below[better]
-        # less the villain combos holding one of the hero's cards (the one holding both is taken twice):
-        # per card, its 51 combos in rank order, found for every hero combo by one search of all 52 rows
-        held_ranks, held_live = ranks[holding].astype(np.int64), live[holding]
-        in_order = np.argsort(held_ranks, axis=1, kind="stable")
-        row_ranks = np.take_along_axis(held_ranks, in_order, axis=1)
-        row_below = np.zeros((52, 52), np.int64)
-        np.cumsum(np.take_along_axis(held_live, in_order, axis=1), axis=1, out=row_below[:, 1:])
-        rows = (rows_of << 17 | row_ranks).ravel()  # rows stay apart and in order: ranks are below 2**17
-        for card in (a, b):
-            query = card << 17 | mine
-            lo = np.searchsorted(rows, query, side="left") - 51 * card
-            hi = np.searchsorted(rows, query, side="right") - 51 * card
-            w_worse = w_worse - (row_below[card, 51] - row_below[card, hi])
-            w_tie = w_tie - (row_below[card, hi] - row_below[card, lo])
-            all_w = all_w - row_below[card, 51]
-        both = live[heroes]
-        w_tie = w_tie + both
-        all_w = all_w + both
-        wins += np.where(out, 0, w_worse)
-        ties += np.where(out, 0, w_tie)
-        total += np.where(out, 0, all_w)
+    _backend.kernels.combo_equity_counts(
+        bytes(board_ids), bytes(deck), villain_w, heroes.astype(np.int32), wins, ties, total
+    )
     faced = villain_w.sum() - villain_w[holding[a]].sum(axis=1) - villain_w[holding[b]].sum(axis=1)
     faced = faced + villain_w[heroes]
-    scale = _weights(villain, "villain", excluded)[1]
     with np.errstate(invalid="ignore", divide="ignore"):
         equity = (2 * wins + ties) / (2 * total)
     return ComboEquity._of(table[heroes], np.where(total > 0, equity, np.nan), faced / scale)
