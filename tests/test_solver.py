@@ -160,3 +160,24 @@ def test_combo_equity_errors(impl: Api) -> None:
         handrank.combo_equity(handrank.Range("AhAsKdKc", game="omaha"), "KK", "Ks 7h 2d")
     with pytest.raises(ValueError, match="unknown hand 'AKx'"):
         handrank.combo_equity("AKx", "KK", "Ks 7h 2d")
+
+
+def test_cli_combos() -> None:
+    import json
+    import subprocess
+    import sys
+
+    base = [sys.executable, "-m", "handrank", "combos", "--board", "Ks7h2d", "--hero", "AhKh,QQ", "--villain", "22+"]
+    got = subprocess.run([*base, "--json"], capture_output=True, text=True, check=False)
+    assert got.returncode == 0, got.stderr
+    rows = json.loads(got.stdout)["combos"]
+    want = handrank.combo_equity("AhKh,QQ", "22+", "Ks7h2d")
+    assert sorted(r["equity"] for r in rows) == sorted(want.equity.tolist())
+    assert [r["equity"] for r in rows] == sorted((r["equity"] for r in rows), reverse=True)  # best first
+    assert rows[0]["combo"] == "AhKh" and rows[0]["weight"] == 64.0
+    got = subprocess.run([*base, "--csv"], capture_output=True, text=True, check=False)
+    lines = got.stdout.splitlines()
+    assert lines[0] == "combo,equity,weight" and len(lines) == 1 + len(rows)
+    assert lines[1].split(",")[0] == "AhKh" and float(lines[1].split(",")[1]) == rows[0]["equity"]
+    got = subprocess.run([*base[:-1], "22x"], capture_output=True, text=True, check=False)
+    assert got.returncode == 2 and "unknown hand '22x'" in got.stderr

@@ -201,6 +201,32 @@ def _equity(args: argparse.Namespace) -> int:
     return 0
 
 
+def _combos(args: argparse.Namespace) -> int:
+    result = handrank.combo_equity(args.hero, args.villain, args.board, args.dead)
+    equity = result.equity.tolist()
+    # best first; a combo facing no villain combo (NaN) last
+    order = sorted(range(len(equity)), key=lambda i: -equity[i] if equity[i] == equity[i] else 1.0)
+    rows = [
+        (
+            handrank.cards_str(result.combos[i][::-1].tolist()).replace(" ", ""),
+            None if result.equity[i] != result.equity[i] else float(result.equity[i]),
+            float(result.weight[i]),
+        )
+        for i in order
+    ]
+    if args.json:
+        print(json.dumps({"board": args.board, "combos": [{"combo": c, "equity": e, "weight": w} for c, e, w in rows]}))
+    elif args.csv:
+        print("combo,equity,weight")
+        for c, e, w in rows:
+            print(f"{c},{'' if e is None else repr(e)},{w!r}")
+    else:
+        for c, e, w in rows:
+            shown = "    n/a " if e is None else f"{e * 100:7.3f}%"
+            print(f"{c}  {shown}  against {w:g} combos")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="handrank", description="Rank poker hands.")
     parser.add_argument("--version", action="version", version=f"handrank {handrank.__version__} ({handrank.BACKEND})")
@@ -232,14 +258,24 @@ def main(argv: list[str] | None = None) -> int:
     eq.add_argument("--exact", action="store_true", help="enumerate every deal, however long it takes")
     eq.add_argument("--seed", type=int, help="Monte Carlo seed, for a repeatable run")
     eq.add_argument("--threads", type=int, default=0, help="threads (default 0: every core)")
-    for p in (ev, sd, eq):
+    co = sub.add_parser(
+        "combos",
+        help="the exact equity of each combo of a range against another on a board",
+        description="Each hero combo's exact equity against the villain range, best first.",
+    )
+    co.add_argument("--board", required=True, help='the flop, turn or river, such as "Ks7h2d"')
+    co.add_argument("--hero", required=True, help='the hero range, such as "QQ+,AKs"')
+    co.add_argument("--villain", required=True, help='the villain range, such as "22+,A2s+" or "random"')
+    co.add_argument("--dead", default="", help="cards out of play")
+    co.add_argument("--csv", action="store_true", help="print CSV: combo, equity, weight")
+    for p in (ev, sd, eq, co):
         p.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     # A console that cannot show Cyrillic gets escapes (valid inside JSON strings) instead of a crash.
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
     try:
-        return {"eval": _eval, "showdown": _showdown, "equity": _equity}[args.command](args)
+        return {"eval": _eval, "showdown": _showdown, "equity": _equity, "combos": _combos}[args.command](args)
     except (ValueError, TypeError) as exc:
         print(f"handrank: error: {exc}", file=sys.stderr)
         return 2
