@@ -141,10 +141,10 @@ def test_combo_equity_edges(impl: Api) -> None:
     got = handrank.combo_equity("AA", "KK", "Ks 7h 2d 3c 9c")
     assert got.combos.tolist() == [[48, 49], [48, 50], [48, 51], [49, 50], [49, 51], [50, 51]]
     assert got.equity.tolist() == [0.0] * 6 and got.weight.tolist() == [3.0] * 6  # three KK combos, all sets
-    empty = handrank.combo_equity("AsKs", "QQ", "As Ks Qs")  # the hero's only combo meets the board
-    assert empty.combos.shape == (0, 2) and empty.equity.shape == (0,)
-    alone = handrank.combo_equity("AsKs", "AhAd", "Ah Kh Qh 2c 3d")  # the villain's only combo is blocked
-    assert np.isnan(alone.equity).all() and alone.weight.tolist() == [0.0]
+    some = handrank.combo_equity("AsKs, QhQd", "AsAh, 2c2d", "Kh 7h 2h")  # AsAh meets AsKs
+    assert some.combos.tolist() == [[41, 42], [47, 51]] and some.weight.tolist() == [2.0, 1.0]
+    lone = handrank.combo_equity("AsKs, QhQd", "AsAh", "Kh 7h 2h")
+    assert np.isnan(lone.equity[1]) and lone.weight.tolist() == [1.0, 0.0]  # AsKs faces nothing: NaN
 
 
 def test_combo_equity_errors(impl: Api) -> None:
@@ -160,6 +160,12 @@ def test_combo_equity_errors(impl: Api) -> None:
         handrank.combo_equity(handrank.Range("AhAsKdKc", game="omaha"), "KK", "Ks 7h 2d")
     with pytest.raises(ValueError, match="unknown hand 'AKx'"):
         handrank.combo_equity("AKx", "KK", "Ks 7h 2d")
+    with pytest.raises(ValueError, match="hero: no combo of the range is left once the board and dead cards"):
+        handrank.combo_equity("AsKs", "QQ", "As Ks Qs")
+    with pytest.raises(ValueError, match="villain: no combo of the range is left"):
+        handrank.combo_equity("AA", "KsKh", "Ks 7h 2d", dead="Kh")
+    with pytest.raises(ValueError, match="the ranges collide"):
+        handrank.combo_equity("AsAh", "AsAh, AhAd", "Kd 7c 2c", dead="Ad")
 
 
 def test_cli_combos() -> None:

@@ -180,6 +180,9 @@ def combo_equity(hero: Range | str, villain: Range | str, board: Cards, dead: Ca
     those sums less the villain combos holding one of its cards; turn and
     flop: the same on every runout, summed.
 
+    A combo that no villain combo can face gets NaN; a range with no combo
+    left, or ranges that collide everywhere, are errors.
+
     >>> r = combo_equity("AA", "KK", "Ks 7h 2d 3c 9c")
     >>> r.combos.tolist()[:2], r.equity.tolist()[:2], r.weight.tolist()[:2]
     ([[48, 49], [48, 50]], [0.0, 0.0], [3.0, 3.0])
@@ -197,6 +200,10 @@ def combo_equity(hero: Range | str, villain: Range | str, board: Cards, dead: Ca
     excluded = sum(1 << c for c in board_ids + dead_ids)
     hero_w = _weights(hero, "hero", excluded)[0]
     villain_w, scale = _weights(villain, "villain", excluded)
+    if not hero_w.any():
+        raise ValueError("hero: no combo of the range is left once the board and dead cards are out")
+    if not villain_w.any():
+        raise ValueError("villain: no combo of the range is left once the board and dead cards are out")
     table = _all_combos()
     heroes = np.flatnonzero(hero_w)
     a, b = table[heroes, 0].astype(np.intp), table[heroes, 1].astype(np.intp)
@@ -213,6 +220,8 @@ def combo_equity(hero: Range | str, villain: Range | str, board: Cards, dead: Ca
     )
     faced = villain_w.sum() - villain_w[holding[a]].sum(axis=1) - villain_w[holding[b]].sum(axis=1)
     faced = faced + villain_w[heroes]
+    if not total.any():
+        raise ValueError("the ranges collide: every villain combo holds a card of every hero combo")
     with np.errstate(invalid="ignore", divide="ignore"):
         equity = (2 * wins + ties) / (2 * total)
     return ComboEquity._of(table[heroes], np.where(total > 0, equity, np.nan), faced / scale)
