@@ -156,8 +156,10 @@ def test_combo_equity_errors(impl: Api) -> None:
         handrank.combo_equity("AA", "KK", "Ks 7h 2d", dead="2c 2c")
     with pytest.raises(TypeError, match="villain must be a Range or range text"):
         handrank.combo_equity("AA", 5, "Ks 7h 2d")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="hero: combo_equity takes Hold'em ranges, got a omaha range"):
+    with pytest.raises(ValueError, match="hero: game='holdem' takes Hold'em ranges, got an Omaha range"):
         handrank.combo_equity(handrank.Range("AhAsKdKc", game="omaha"), "KK", "Ks 7h 2d")
+    with pytest.raises(ValueError, match="game must be 'holdem' or 'omaha', not 'stud'"):
+        handrank.combo_equity("AA", "KK", "Ks 7h 2d", game="stud")
     with pytest.raises(ValueError, match="unknown hand 'AKx'"):
         handrank.combo_equity("AKx", "KK", "Ks 7h 2d")
     with pytest.raises(ValueError, match="hero: no combo of the range is left once the board and dead cards"):
@@ -187,3 +189,24 @@ def test_cli_combos() -> None:
     assert lines[1].split(",")[0] == "AhKh" and float(lines[1].split(",")[1]) == rows[0]["equity"]
     got = subprocess.run([*base[:-1], "22x"], capture_output=True, text=True, check=False)
     assert got.returncode == 2 and "unknown hand '22x'" in got.stderr
+
+
+def test_combo_equity_omaha(impl: Api) -> None:
+    """Omaha holes, each held to equity() against what of the villain range it can face."""
+    hero = handrank.Range("AhAsKdKc, QhQsJdJc, 0.5(9h8h7c6c), AcKcQcJc", game="omaha")
+    villain = handrank.Range("AdKhQdJh, 0.5(TsTd9s9d), 8s8d7s7d", game="omaha")
+    board = "Kh 7h 2d 3c 9c"
+    got = handrank.combo_equity(hero, villain, board, game="omaha")
+    holes = sorted(sorted(c) for c, _ in hero.combos if not set(c) & set(handrank.parse_cards(board)))
+    assert got.combos.tolist() == holes and got.combos.shape[1] == 4
+    for hole, share, weight in zip(got.combos.tolist(), got.equity.tolist(), got.weight.tolist(), strict=True):
+        facing = villain.without(hole).without(board)
+        if len(facing) == 0:
+            assert np.isnan(share) and weight == 0.0
+            continue
+        assert share == handrank.equity([hole, facing], board, game="omaha", exact=True).equity[0]
+        assert weight == float(sum(w for _, w in facing.combos))
+    text = handrank.combo_equity("AhAsKdKc", "8s8d7s7d", board, game="omaha")
+    assert text.combos.tolist() == [sorted(handrank.parse_cards("AhAsKdKc"))]
+    with pytest.raises(ValueError, match="hero: an Omaha 'random' range is not enumerated"):
+        handrank.combo_equity(handrank.Range("random", game="omaha", hole_size=4), villain, board, game="omaha")

@@ -13,7 +13,7 @@ from math import comb
 from handrank import _backend
 from handrank._batch import as_out, evaluate_omaha_batch
 from handrank._cards import CARD_NAMES, board_ids_of, parse_cards
-from handrank._games import HOLDEM, OMAHA
+from handrank._games import GAMES, HOLDEM, OMAHA
 from handrank._kernels import BLOCKED
 from handrank._ranges import Range
 from handrank._record import Record
@@ -141,7 +141,57 @@ class ComboEquity(Record):
     """The villain weight each combo faces: the range's combos that meet none of its cards, board or dead."""
 
 
-_RANGES: dict[str, Range] = {}
+_RANGES: dict[tuple[str, str], Range] = {}
+
+
+def _range(player: Range | str, what: str, game: str) -> Range:
+    """``player`` as a Range of ``game``; text is parsed once (ranges are immutable) and packed once."""
+    if isinstance(player, str):
+        known = _RANGES.get((player, game))
+        if known is None:
+            if len(_RANGES) >= 64:
+                _RANGES.clear()
+            try:
+                known = _RANGES[player, game] = Range(player, game=game)  # type: ignore[arg-type]
+            except ValueError as exc:
+                raise ValueError(f"{what}: {exc}") from None
+        player = known
+    if not isinstance(player, Range):
+        raise TypeError(f"{what} must be a Range or range text such as 'QQ+, AKs', not {type(player).__name__}")
+    if player.game != game:
+        want, got = GAMES[game], GAMES[player.game]
+        raise ValueError(f"{what}: game={game!r} takes {want.title} ranges, got {got.article} {got.title} range")
+    return player
+
+
+def _omaha_combo_equity(hero: Range, villain: Range, board_ids: list[int], dead_ids: list[int]) -> ComboEquity:
+    """combo_equity for Omaha: ``equity`` hole by hole against what of the villain range each can face."""
+    import numpy as np
+
+    from handrank._equity import equity
+
+    if hero.is_random:
+        raise ValueError("hero: an Omaha 'random' range is not enumerated: name its hands")
+    out = set(board_ids) | set(dead_ids)
+    holes = sorted(sorted(cards) for cards, _ in hero.combos if not out & set(cards))
+    if not holes:
+        raise ValueError("hero: no combo of the range is left once the board and dead cards are out")
+    villain = villain.without(sorted(out))
+    if len(villain) == 0:
+        raise ValueError("villain: no combo of the range is left once the board and dead cards are out")
+    shares, weights = [], []
+    for hole in holes:
+        facing = villain.without(hole)
+        if len(facing) == 0:
+            shares.append(float("nan"))
+            weights.append(0.0)
+            continue
+        result = equity([hole, facing], board_ids, dead_ids, game="omaha", exact=True)
+        shares.append(result.equity[0])
+        weights.append(float(len(facing)) if facing.is_random else float(sum(w for _, w in facing.combos)))
+    if all(w == 0.0 for w in weights):
+        raise ValueError("the ranges collide: every villain combo holds a card of every hero combo")
+    return ComboEquity._of(np.array(holes, np.uint8), np.array(shares), np.array(weights))
 
 
 def _weights(player: Range | str, what: str, excluded: int) -> tuple[np.ndarray, int]:
@@ -149,17 +199,7 @@ def _weights(player: Range | str, what: str, excluded: int) -> tuple[np.ndarray,
     0 for combos outside it or meeting the ``excluded`` cards, and that denominator."""
     import numpy as np
 
-    if isinstance(player, str):  # ranges are immutable: one per text, parsed and packed once
-        known = _RANGES.get(player)
-        if known is None:
-            if len(_RANGES) >= 64:
-                _RANGES.clear()
-            known = _RANGES[player] = Range(player)
-        player = known
-    if not isinstance(player, Range):
-        raise TypeError(f"{what} must be a Range or range text such as 'QQ+, AKs', not {type(player).__name__}")
-    if player.game != "holdem":
-        raise ValueError(f"{what}: combo_equity takes Hold'em ranges, got a {player.game} range")
+    player = _range(player, what, "holdem")
     packed = player._pack()
     weights = np.zeros(1326, np.int64)
     if packed.ints:
@@ -170,7 +210,9 @@ def _weights(player: Range | str, what: str, excluded: int) -> tuple[np.ndarray,
     return weights, packed.scale
 
 
-def combo_equity(hero: Range | str, villain: Range | str, board: Cards, dead: Cards = ()) -> ComboEquity:
+def combo_equity(
+    hero: Range | str, villain: Range | str, board: Cards, dead: Cards = (), *, game: str = "holdem"
+) -> ComboEquity:
     """The exact equity of each combo of the ``hero`` range against the ``villain`` range on a flop, turn or river.
 
     Each combo's equity is ``equity([combo, villain], board, dead, exact=True)``'s,
@@ -181,7 +223,9 @@ def combo_equity(hero: Range | str, villain: Range | str, board: Cards, dead: Ca
     flop: the same on every runout, summed.
 
     A combo that no villain combo can face gets NaN; a range with no combo
-    left, or ranges that collide everywhere, are errors.
+    left, or ranges that collide everywhere, are errors.  ``game="omaha"``
+    takes Omaha ranges (``Range(..., game="omaha")`` or their text) and
+    asks ``equity`` hole by hole: exact, and far slower.
 
     >>> r = combo_equity("AA", "KK", "Ks 7h 2d 3c 9c")
     >>> r.combos.tolist()[:2], r.equity.tolist()[:2], r.weight.tolist()[:2]
@@ -189,7 +233,9 @@ def combo_equity(hero: Range | str, villain: Range | str, board: Cards, dead: Ca
     """
     import numpy as np
 
-    board_ids = board_ids_of(board, HOLDEM)
+    if game not in ("holdem", "omaha"):
+        raise ValueError(f"game must be 'holdem' or 'omaha', not {game!r}")
+    board_ids = board_ids_of(board, HOLDEM if game == "holdem" else OMAHA)
     try:
         dead_ids = parse_cards(dead)
     except (ValueError, TypeError) as exc:
@@ -197,6 +243,8 @@ def combo_equity(hero: Range | str, villain: Range | str, board: Cards, dead: Ca
     for card in dead_ids:
         if card in board_ids:
             raise ValueError(f"duplicate card {CARD_NAMES[card]} (on the board and dead)")
+    if game == "omaha":
+        return _omaha_combo_equity(_range(hero, "hero", game), _range(villain, "villain", game), board_ids, dead_ids)
     excluded = sum(1 << c for c in board_ids + dead_ids)
     hero_w = _weights(hero, "hero", excluded)[0]
     villain_w, scale = _weights(villain, "villain", excluded)
