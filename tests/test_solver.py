@@ -206,6 +206,12 @@ def test_combo_equity_omaha(impl: Api) -> None:
             continue
         assert share == handrank.equity([hole, facing], board, game="omaha", exact=True).equity[0]
         assert weight == float(sum(w for _, w in facing.combos))
+    seen: list[float] = []
+    handrank.combo_equity(hero, villain, board, game="omaha", progress=seen.append)
+    assert seen == [(i + 1) / len(holes) for i in range(len(holes))]
+    seen.clear()
+    handrank.combo_equity("AA", "KK", board, progress=seen.append)
+    assert seen == [1.0]
     text = handrank.combo_equity("AhAsKdKc", "8s8d7s7d", board, game="omaha")
     assert text.combos.tolist() == [sorted(handrank.parse_cards("AhAsKdKc"))]
     with pytest.raises(ValueError, match="hero: an Omaha 'random' range is not enumerated"):

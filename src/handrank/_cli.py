@@ -202,13 +202,17 @@ def _equity(args: argparse.Namespace) -> int:
 
 
 def _combos(args: argparse.Namespace) -> int:
-    result = handrank.combo_equity(args.hero, args.villain, args.board, args.dead)
+    bar = _ProgressBar()
+    try:
+        result = handrank.combo_equity(args.hero, args.villain, args.board, args.dead, game=args.game, progress=bar)
+    finally:
+        bar.close()
     equity = result.equity.tolist()
     # best first; a combo facing no villain combo (NaN) last
     order = sorted(range(len(equity)), key=lambda i: -equity[i] if equity[i] == equity[i] else 1.0)
     rows = [
         (
-            handrank.cards_str(result.combos[i][::-1].tolist()).replace(" ", ""),
+            handrank.cards_str(sorted(result.combos[i].tolist(), reverse=True)).replace(" ", ""),
             None if result.equity[i] != result.equity[i] else float(result.equity[i]),
             float(result.weight[i]),
         )
@@ -267,6 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     co.add_argument("--hero", required=True, help='the hero range, such as "QQ+,AKs"')
     co.add_argument("--villain", required=True, help='the villain range, such as "22+,A2s+" or "random"')
     co.add_argument("--dead", default="", help="cards out of play")
+    co.add_argument("--game", choices=("holdem", "omaha"), default="holdem", help="the game (default holdem)")
     co.add_argument("--csv", action="store_true", help="print CSV: combo, equity, weight")
     for p in (ev, sd, eq, co):
         p.add_argument("--json", action="store_true", help="print one JSON object")

@@ -20,6 +20,8 @@ from handrank._record import Record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import numpy as np
     import numpy.typing as npt
 
@@ -164,7 +166,13 @@ def _range(player: Range | str, what: str, game: str) -> Range:
     return player
 
 
-def _omaha_combo_equity(hero: Range, villain: Range, board_ids: list[int], dead_ids: list[int]) -> ComboEquity:
+def _omaha_combo_equity(
+    hero: Range,
+    villain: Range,
+    board_ids: list[int],
+    dead_ids: list[int],
+    progress: Callable[[float], object] | None,
+) -> ComboEquity:
     """combo_equity for Omaha: ``equity`` hole by hole against what of the villain range each can face."""
     import numpy as np
 
@@ -180,15 +188,17 @@ def _omaha_combo_equity(hero: Range, villain: Range, board_ids: list[int], dead_
     if len(villain) == 0:
         raise ValueError("villain: no combo of the range is left once the board and dead cards are out")
     shares, weights = [], []
-    for hole in holes:
+    for done, hole in enumerate(holes, 1):
         facing = villain.without(hole)
         if len(facing) == 0:
             shares.append(float("nan"))
             weights.append(0.0)
-            continue
-        result = equity([hole, facing], board_ids, dead_ids, game="omaha", exact=True)
-        shares.append(result.equity[0])
-        weights.append(float(len(facing)) if facing.is_random else float(sum(w for _, w in facing.combos)))
+        else:
+            result = equity([hole, facing], board_ids, dead_ids, game="omaha", exact=True)
+            shares.append(result.equity[0])
+            weights.append(float(len(facing)) if facing.is_random else float(sum(w for _, w in facing.combos)))
+        if progress is not None:
+            progress(done / len(holes))
     if all(w == 0.0 for w in weights):
         raise ValueError("the ranges collide: every villain combo holds a card of every hero combo")
     return ComboEquity._of(np.array(holes, np.uint8), np.array(shares), np.array(weights))
@@ -211,7 +221,13 @@ def _weights(player: Range | str, what: str, excluded: int) -> tuple[np.ndarray,
 
 
 def combo_equity(
-    hero: Range | str, villain: Range | str, board: Cards, dead: Cards = (), *, game: str = "holdem"
+    hero: Range | str,
+    villain: Range | str,
+    board: Cards,
+    dead: Cards = (),
+    *,
+    game: str = "holdem",
+    progress: Callable[[float], object] | None = None,
 ) -> ComboEquity:
     """The exact equity of each combo of the ``hero`` range against the ``villain`` range on a flop, turn or river.
 
@@ -225,7 +241,9 @@ def combo_equity(
     A combo that no villain combo can face gets NaN; a range with no combo
     left, or ranges that collide everywhere, are errors.  ``game="omaha"``
     takes Omaha ranges (``Range(..., game="omaha")`` or their text) and
-    asks ``equity`` hole by hole: exact, and far slower.
+    asks ``equity`` hole by hole: exact, and far slower.  ``progress`` is
+    called with the fraction done (Omaha: after each hole; Hold'em, whose
+    flops take milliseconds: once, at the end).
 
     >>> r = combo_equity("AA", "KK", "Ks 7h 2d 3c 9c")
     >>> r.combos.tolist()[:2], r.equity.tolist()[:2], r.weight.tolist()[:2]
@@ -244,7 +262,9 @@ def combo_equity(
         if card in board_ids:
             raise ValueError(f"duplicate card {CARD_NAMES[card]} (on the board and dead)")
     if game == "omaha":
-        return _omaha_combo_equity(_range(hero, "hero", game), _range(villain, "villain", game), board_ids, dead_ids)
+        return _omaha_combo_equity(
+            _range(hero, "hero", game), _range(villain, "villain", game), board_ids, dead_ids, progress
+        )
     excluded = sum(1 << c for c in board_ids + dead_ids)
     hero_w = _weights(hero, "hero", excluded)[0]
     villain_w, scale = _weights(villain, "villain", excluded)
@@ -272,6 +292,8 @@ def combo_equity(
         raise ValueError("the ranges collide: every villain combo holds a card of every hero combo")
     with np.errstate(invalid="ignore", divide="ignore"):
         equity = (2 * wins + ties) / (2 * total)
+    if progress is not None:
+        progress(1.0)
     return ComboEquity._of(table[heroes], np.where(total > 0, equity, np.nan), faced / scale)
 
 
