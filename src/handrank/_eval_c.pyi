@@ -23,13 +23,7 @@ def evaluate_omaha(hole: Cards, board: Cards) -> int: ...
 def rank_rows(hands: np.ndarray, out: npt.NDArray[np.uint16], start: int, stop: int) -> int: ...
 def rank_masks(masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int: ...
 def combo_equity_counts(
-    board: bytes,
-    deck: bytes,
-    villain: npt.NDArray[np.int64],
-    heroes: npt.NDArray[np.int32],
-    wins: npt.NDArray[np.int64],
-    ties: npt.NDArray[np.int64],
-    total: npt.NDArray[np.int64],
+    board: bytes, deck: bytes, villain: npt.NDArray[np.int64], heroes: npt.NDArray[np.int32], counts: np.ndarray
 ) -> None: ...
 def rank_combos(
     board: bytes, combos: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int

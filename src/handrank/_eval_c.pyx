@@ -194,18 +194,18 @@ def rank_combos(bytes board, combos, out, Py_ssize_t start, Py_ssize_t stop):
 
 
 def combo_equity_counts(bytes board, bytes deck, const int64_t[::1] villain, const int32_t[::1] heroes,
-                        int64_t[::1] wins, int64_t[::1] ties, int64_t[::1] total):
+                        int64_t[:, ::1] counts):
     cdef const uint8_t *b = <const uint8_t *>board
     cdef const uint8_t *d = <const uint8_t *>deck
     cdef int n_board = <int>len(board), n_deck = <int>len(deck), status
     cdef int64_t n = heroes.shape[0]
-    if villain.shape[0] != 1326 or wins.shape[0] != n or ties.shape[0] != n or total.shape[0] != n:
-        raise ValueError("combo_equity_counts: villain holds 1326 weights, and wins, ties, total one per hero")
+    if villain.shape[0] != 1326 or counts.shape[0] != 3 or counts.shape[1] != n:
+        raise ValueError("combo_equity_counts: villain holds 1326 weights, counts (3, heroes)")
     if n == 0:
         return
     with nogil:
-        status = handrank_combo_equity(b, n_board, d, n_deck, &villain[0], &heroes[0], n, &wins[0], &ties[0],
-                                       &total[0])
+        status = handrank_combo_equity(b, n_board, d, n_deck, &villain[0], &heroes[0], n, &counts[0, 0],
+                                       &counts[1, 0], &counts[2, 0])
     if status != 0:
         raise MemoryError("combo_equity: out of memory")
 

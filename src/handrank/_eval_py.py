@@ -184,13 +184,7 @@ def rank_combos(board: bytes, combos: npt.NDArray[np.uint8], out: npt.NDArray[np
 
 
 def combo_equity_counts(
-    board: bytes,
-    deck: bytes,
-    villain: npt.NDArray[np.int64],
-    heroes: npt.NDArray[np.int32],
-    wins: npt.NDArray[np.int64],
-    ties: npt.NDArray[np.int64],
-    total: npt.NDArray[np.int64],
+    board: bytes, deck: bytes, villain: npt.NDArray[np.int64], heroes: npt.NDArray[np.int32], counts: np.ndarray
 ) -> None:
     import numpy as np
 
@@ -225,9 +219,9 @@ def combo_equity_counts(
             w_tie = w_tie - (row_below[card, hi] - row_below[card, lo])
             w_all = w_all - row_below[card, 51]
         out = ranks[heroes] == BLOCKED  # hero combos holding a runout card sit this runout out
-        wins += np.where(out, 0, w_worse)
-        ties += np.where(out, 0, w_tie + live[heroes])
-        total += np.where(out, 0, w_all + live[heroes])
+        counts[0] += np.where(out, 0, w_worse)
+        counts[1] += np.where(out, 0, w_tie + live[heroes])
+        counts[2] += np.where(out, 0, w_all + live[heroes])
 
 
 def rank_masks(masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:

@@ -74,20 +74,13 @@ if TYPE_CHECKING:
             contiguous ``out``; BLOCKED where a combo holds a board card.  Valid ids, two distinct a combo: -1."""
 
         def combo_equity_counts(
-            self,
-            board: bytes,
-            deck: bytes,
-            villain: npt.NDArray[np.int64],
-            heroes: npt.NDArray[np.int32],
-            wins: npt.NDArray[np.int64],
-            ties: npt.NDArray[np.int64],
-            total: npt.NDArray[np.int64],
+            self, board: bytes, deck: bytes, villain: np.ndarray, heroes: np.ndarray, counts: np.ndarray
         ) -> None:
-            """Add to ``wins``, ``ties`` and ``total`` the villain weight each hero combo beats, ties and faces
-            over every completion of ``board`` (3..5 ids) to five from ``deck`` (handrank_combo_equity).
+            """Add to ``counts`` ((3, N) int64: wins, ties, total) the villain weight each hero combo beats, ties
+            and faces over every completion of ``board`` (3..5 ids) to five from ``deck`` (handrank_combo_equity).
 
-            ``villain``: 1,326 integer weights by combo number (0 for combos meeting board or dead cards);
-            ``heroes``: combo numbers meeting no board card.  The caller keeps the sums below 2**62.
+            ``villain``: 1,326 int64 weights by combo number (0 for combos meeting board or dead cards);
+            ``heroes``: int32 combo numbers meeting no board card.  The caller keeps the sums below 2**62.
             """
 
         def rank_masks(self, masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:

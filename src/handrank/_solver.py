@@ -280,12 +280,9 @@ def combo_equity(
     runouts = comb(len(deck), 5 - len(board_ids))
     if int(villain_w.max(initial=0)) * 1326 * runouts >= 1 << 62:
         raise ValueError("villain: its weights' common denominator is too large to sum exactly")
-    wins = np.zeros(len(heroes), np.int64)
-    ties = np.zeros(len(heroes), np.int64)
-    total = np.zeros(len(heroes), np.int64)
-    _backend.kernels.combo_equity_counts(
-        bytes(board_ids), bytes(deck), villain_w, heroes.astype(np.int32), wins, ties, total
-    )
+    counts = np.zeros((3, len(heroes)), np.int64)
+    _backend.kernels.combo_equity_counts(bytes(board_ids), bytes(deck), villain_w, heroes.astype(np.int32), counts)
+    wins, ties, total = counts
     faced = villain_w.sum() - villain_w[holding[a]].sum(axis=1) - villain_w[holding[b]].sum(axis=1)
     faced = faced + villain_w[heroes]
     if not total.any():
