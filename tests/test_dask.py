@@ -107,3 +107,19 @@ def test_docstring_examples(in_process: None) -> None:
 
     result = doctest.testmod(hd)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_without_dask_the_import_says_what_to_install() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys; sys.modules['dask'] = None; import handrank; import handrank.dask"
+    got = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert got.returncode == 1 and 'handrank.dask needs Dask: pip install "handrank[dask]"' in got.stderr
+    got = subprocess.run(
+        [sys.executable, "-c", "import handrank, sys; print('dask' in sys.modules)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert got.stdout.strip() == "False"  # import handrank leaves Dask alone
