@@ -32,6 +32,8 @@ from handrank._threads import n_threads, split_rows
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     BlockInfo = dict[object, dict[str, object]] | None
 
 __all__ = ["evaluate_batch", "evaluate_masks", "evaluate_omaha_batch"]
@@ -53,6 +55,29 @@ def _first_row(block_info: BlockInfo) -> int:
     return int(location[0][0])  # type: ignore[index]
 
 
+def _ranker(
+    kernel: str,
+    prepare: Callable[[np.ndarray], np.ndarray],
+    error: Callable[[np.ndarray, int, int], ValueError],
+    threads: int | None,
+) -> Callable[..., np.ndarray]:
+    """A block function for map_blocks: the backend's ``kernel`` (looked up as the block computes) over the
+    block's rows, and for a bad row ``error(rows, its index in the block, its index in the whole array)``."""
+    count = n_threads(threads)
+
+    def rank(block: np.ndarray, block_info: BlockInfo = None) -> np.ndarray:
+        arr = prepare(block)
+        out = np.empty(len(arr), np.uint16)
+        bad = split_rows(
+            getattr(_backend.kernels, kernel), len(arr), count, MIN_ROWS_PER_THREAD, arr, out, chunk=CHUNK_ROWS
+        )
+        if bad >= 0:
+            raise error(arr, bad, _first_row(block_info) + bad)
+        return out
+
+    return rank
+
+
 def evaluate_batch(hands: da.Array, *, threads: int | None = None) -> da.Array:
     """``handrank.evaluate_batch`` over an ``(N, k)`` Dask array of card ids (k = 5, 6 or 7): ``(N,)`` uint16.
 
@@ -61,16 +86,7 @@ def evaluate_batch(hands: da.Array, *, threads: int | None = None) -> da.Array:
     hands = _dask_array(hands, "hands")
     if hands.ndim != 2 or hands.shape[1] not in HAND_SIZES:
         raise ValueError(f"hands must have shape (N, 5), (N, 6) or (N, 7), got {hands.shape}")
-    count = n_threads(threads)
-
-    def rank(block: np.ndarray, block_info: BlockInfo = None) -> np.ndarray:
-        arr = as_hands(block)
-        out = np.empty(len(arr), np.uint16)
-        bad = split_rows(_backend.kernels.rank_rows, len(arr), count, MIN_ROWS_PER_THREAD, arr, out, chunk=CHUNK_ROWS)
-        if bad >= 0:
-            raise row_error(arr[bad].tolist(), _first_row(block_info) + bad)
-        return out
-
+    rank = _ranker("rank_rows", as_hands, lambda arr, i, at: row_error(arr[i].tolist(), at), threads)
     result: da.Array = da.map_blocks(rank, hands.rechunk({1: -1}), dtype=np.uint16, drop_axis=1)
     return result
 
@@ -80,16 +96,7 @@ def evaluate_masks(masks: da.Array, *, threads: int | None = None) -> da.Array:
     masks = _dask_array(masks, "masks")
     if masks.ndim != 1:
         raise ValueError(f"masks must have shape (N,), got {masks.shape}")
-    count = n_threads(threads)
-
-    def rank(block: np.ndarray, block_info: BlockInfo = None) -> np.ndarray:
-        arr = as_masks(block)
-        out = np.empty(len(arr), np.uint16)
-        bad = split_rows(_backend.kernels.rank_masks, len(arr), count, MIN_ROWS_PER_THREAD, arr, out, chunk=CHUNK_ROWS)
-        if bad >= 0:
-            raise mask_row_error(int(arr[bad]), _first_row(block_info) + bad)
-        return out
-
+    rank = _ranker("rank_masks", as_masks, lambda arr, i, at: mask_row_error(int(arr[i]), at), threads)
     result: da.Array = da.map_blocks(rank, masks, dtype=np.uint16)
     return result
 
