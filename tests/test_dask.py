@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Iterator
 
 import numpy as np
@@ -55,8 +56,9 @@ def test_masks_and_omaha_equal_the_local_functions(impl: Api, in_process: None) 
 def test_bad_rows_name_their_place_in_the_whole_array(impl: Api, in_process: None) -> None:
     rows = _rows(2_000, 7, seed=3)
     rows[1_234, 5] = rows[1_234, 2]
-    with pytest.raises(ValueError, match="row 1234: duplicate card"):
+    with pytest.raises(ValueError, match="row 1234: duplicate card") as caught:
         hd.evaluate_batch(da.from_array(rows, chunks=500)).compute()
+    assert caught.value.row == 1234 and pickle.loads(pickle.dumps(caught.value)).row == 1234  # type: ignore[attr-defined]
     rows[1_234, 5] = 52
     with pytest.raises(ValueError, match=r"row 1234: card id 52 is out of range 0\.\.51"):
         hd.evaluate_batch(da.from_array(rows, chunks=300)).compute()

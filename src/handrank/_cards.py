@@ -226,23 +226,35 @@ def check_mask(mask: object) -> int:
     return value
 
 
-def row_error(row: Iterable[int], index: int) -> ValueError:
+class RowError(ValueError):
+    """A batch's invalid row: the message names it, ``row`` is its index (so that a caller ranking part of
+    a larger array can name its place there)."""
+
+    def __init__(self, message: str, row: int) -> None:
+        super().__init__(message)
+        self.row = row
+
+    def __reduce__(self) -> tuple[type[RowError], tuple[str, int]]:  # pickled whole, as Dask workers send it
+        return (RowError, (str(self), self.row))
+
+
+def row_error(row: Iterable[int], index: int) -> RowError:
     """The error for an invalid row of a batch of card ids."""
     seen = 0
     for value in row:
         value = int(value)
         if not 0 <= value < N_CARDS:
-            return ValueError(f"row {index}: card id {value} is out of range 0..51")
+            return RowError(f"row {index}: card id {value} is out of range 0..51", index)
         if seen >> value & 1:
-            return ValueError(f"row {index}: duplicate card {CARD_NAMES[value]}")
+            return RowError(f"row {index}: duplicate card {CARD_NAMES[value]}", index)
         seen |= 1 << value
-    return ValueError(f"row {index} is invalid")  # unreachable for rows the kernels reject
+    return RowError(f"row {index} is invalid", index)  # unreachable for rows the kernels reject
 
 
-def mask_row_error(mask: int, index: int) -> ValueError:
+def mask_row_error(mask: int, index: int) -> RowError:
     """The error for an invalid mask in a batch of masks."""
     try:
         check_mask(int(mask))
     except ValueError as exc:
-        return ValueError(f"row {index}: {exc}")
-    return ValueError(f"row {index} is invalid")  # unreachable for masks the kernels reject
+        return RowError(f"row {index}: {exc}", index)
+    return RowError(f"row {index} is invalid", index)  # unreachable for masks the kernels reject

@@ -23,16 +23,17 @@ try:
 except ImportError as exc:  # pragma: no cover - the message is the point
     raise ImportError('handrank.dask needs Dask: pip install "handrank[dask]"') from exc
 
-from handrank import _backend
-from handrank._batch import CHUNK_ROWS, MIN_ROWS_PER_THREAD, as_hands, as_masks
-from handrank._batch import evaluate_omaha_batch as _omaha_batch
-from handrank._cards import HAND_SIZES, mask_row_error, row_error
+from handrank._batch import evaluate_batch as _local_batch
+from handrank._batch import evaluate_masks as _local_masks
+from handrank._batch import evaluate_omaha_batch as _local_omaha
+from handrank._cards import HAND_SIZES, RowError, board_ids_of, mask_row_error, row_error
 from handrank._games import OMAHA
-from handrank._threads import n_threads, split_rows
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    import numpy.typing as npt
 
     BlockInfo = dict[object, dict[str, object]] | None
 
@@ -47,33 +48,19 @@ def _dask_array(value: object, what: str) -> da.Array:
     return value
 
 
-def _first_row(block_info: BlockInfo) -> int:
-    """The global index of a block's first row, from what map_blocks tells the function."""
-    if not block_info:
-        return 0
-    location = block_info[0]["array-location"]
-    return int(location[0][0])  # type: ignore[index]
-
-
-def _ranker(
-    kernel: str,
-    prepare: Callable[[np.ndarray], np.ndarray],
-    error: Callable[[np.ndarray, int, int], ValueError],
-    threads: int | None,
+def _blockwise(
+    local: Callable[..., np.ndarray], renumbered: Callable[[tuple[np.ndarray, ...], int, int], RowError]
 ) -> Callable[..., np.ndarray]:
-    """A block function for map_blocks: the backend's ``kernel`` (looked up as the block computes) over the
-    block's rows, and for a bad row ``error(rows, its index in the block, its index in the whole array)``."""
-    count = n_threads(threads)
+    """A block function for map_blocks: the local function on the blocks; its bad row (a RowError, which
+    carries the row's index in the block) raised again as ``renumbered(blocks, that index, the index in the
+    whole array)``."""
 
-    def rank(block: np.ndarray, block_info: BlockInfo = None) -> np.ndarray:
-        arr = prepare(block)
-        out = np.empty(len(arr), np.uint16)
-        bad = split_rows(
-            getattr(_backend.kernels, kernel), len(arr), count, MIN_ROWS_PER_THREAD, arr, out, chunk=CHUNK_ROWS
-        )
-        if bad >= 0:
-            raise error(arr, bad, _first_row(block_info) + bad)
-        return out
+    def rank(*blocks: np.ndarray, block_info: BlockInfo = None) -> np.ndarray:
+        try:
+            return local(*blocks)
+        except RowError as exc:
+            first = int(block_info[0]["array-location"][0][0]) if block_info else 0  # type: ignore[index]
+            raise renumbered(blocks, exc.row, first + exc.row) from None
 
     return rank
 
@@ -86,7 +73,9 @@ def evaluate_batch(hands: da.Array, *, threads: int | None = None) -> da.Array:
     hands = _dask_array(hands, "hands")
     if hands.ndim != 2 or hands.shape[1] not in HAND_SIZES:
         raise ValueError(f"hands must have shape (N, 5), (N, 6) or (N, 7), got {hands.shape}")
-    rank = _ranker("rank_rows", as_hands, lambda arr, i, at: row_error(arr[i].tolist(), at), threads)
+    rank = _blockwise(
+        lambda block: _local_batch(block, threads=threads), lambda blocks, i, at: row_error(blocks[0][i].tolist(), at)
+    )
     result: da.Array = da.map_blocks(rank, hands.rechunk({1: -1}), dtype=np.uint16, drop_axis=1)
     return result
 
@@ -96,36 +85,35 @@ def evaluate_masks(masks: da.Array, *, threads: int | None = None) -> da.Array:
     masks = _dask_array(masks, "masks")
     if masks.ndim != 1:
         raise ValueError(f"masks must have shape (N,), got {masks.shape}")
-    rank = _ranker("rank_masks", as_masks, lambda arr, i, at: mask_row_error(int(arr[i]), at), threads)
+    rank = _blockwise(
+        lambda block: _local_masks(block, threads=threads), lambda blocks, i, at: mask_row_error(int(blocks[0][i]), at)
+    )
     result: da.Array = da.map_blocks(rank, masks, dtype=np.uint16)
     return result
 
 
-def evaluate_omaha_batch(holes: da.Array, boards: da.Array | np.ndarray, *, threads: int | None = None) -> da.Array:
+def evaluate_omaha_batch(holes: da.Array, boards: da.Array | npt.ArrayLike, *, threads: int | None = None) -> da.Array:
     """``handrank.evaluate_omaha_batch`` over ``(N, h)`` Dask holes and ``(N, b)`` Dask boards or one board."""
     holes = _dask_array(holes, "holes")
     if holes.ndim != 2 or holes.shape[1] not in OMAHA.hole_sizes:
         raise ValueError(f"holes must have shape (N, 4), (N, 5) or (N, 6), got {holes.shape}")
-    shared = not isinstance(boards, da.Array)
-    board_arr = np.asarray(boards) if shared else _dask_array(boards, "boards")
-
-    def rank(hole: np.ndarray, *rest: np.ndarray, block_info: BlockInfo = None) -> np.ndarray:
-        board = board_arr if shared else rest[0]
-        try:
-            return _omaha_batch(hole, board, threads=threads)
-        except ValueError as exc:
-            text = str(exc)
-            if text.startswith("row "):  # the block's row: say which row of the whole array it is
-                local, _, why = text[4:].partition(":")
-                raise ValueError(f"row {_first_row(block_info) + int(local)}:{why}") from None
-            raise
-
     holes = holes.rechunk({1: -1})
-    if shared:
-        result: da.Array = da.map_blocks(rank, holes, dtype=np.uint16, drop_axis=1)
-        return result
-    if board_arr.ndim != 2 or board_arr.shape[0] != holes.shape[0]:
-        raise ValueError(f"boards must have shape (N, 3..5) beside holes {holes.shape}, got {board_arr.shape}")
-    board_rows = _dask_array(boards, "boards").rechunk({0: holes.chunks[0], 1: -1})
-    result = da.map_blocks(rank, holes, board_rows, dtype=np.uint16, drop_axis=1)
+    if not isinstance(boards, da.Array):  # one board for every row: checked now, as a board
+        board = board_ids_of(np.asarray(boards).tolist())
+        rank = _blockwise(
+            lambda hole: _local_omaha(hole, board, threads=threads),
+            lambda blocks, i, at: row_error([*blocks[0][i].tolist(), *board], at),
+        )
+        shared: da.Array = da.map_blocks(rank, holes, dtype=np.uint16, drop_axis=1)
+        return shared
+    boards = _dask_array(boards, "boards")
+    if boards.ndim != 2 or boards.shape[0] != holes.shape[0]:
+        raise ValueError(f"boards must have shape (N, 3..5) beside holes {holes.shape}, got {boards.shape}")
+    rank = _blockwise(
+        lambda hole, board: _local_omaha(hole, board, threads=threads),
+        lambda blocks, i, at: row_error([*blocks[0][i].tolist(), *blocks[1][i].tolist()], at),
+    )
+    result: da.Array = da.map_blocks(
+        rank, holes, boards.rechunk({0: holes.chunks[0], 1: -1}), dtype=np.uint16, drop_axis=1
+    )
     return result
