@@ -86,32 +86,34 @@ def matchup_key(a: list[int], b: list[int]) -> int:
 
 
 _lock = threading.Lock()
-_counts: dict[int, tuple[int, int]] = {}  # matchup key -> (wins, ties) of the first hand
-_matrix: list[np.ndarray] = []
+_TABLE: list[tuple[dict[int, tuple[int, int]], np.ndarray]] = []  # (matchup key -> wins, ties; the matrix)
 
 
-def _load() -> dict[int, tuple[int, int]]:
-    """Read preflop.bin once (under a lock: threads may ask at once); its layout is in tools/gen_preflop.py."""
-    with _lock:
-        if not _counts:
-            import importlib.resources
-            import zlib
+def _table() -> tuple[dict[int, tuple[int, int]], np.ndarray]:
+    """preflop.bin, read once (under a lock: threads may ask at once) and published whole; its layout is in
+    tools/gen_preflop.py."""
+    if not _TABLE:
+        with _lock:
+            if not _TABLE:
+                import importlib.resources
+                import zlib
 
-            import numpy as np
+                import numpy as np
 
-            raw = zlib.decompress(importlib.resources.files("handrank").joinpath("preflop.bin").read_bytes())
-            n = int.from_bytes(raw[:4], "little")
-            if len(raw) != 4 + 9 * n + 8 * (169 * 168 // 2):
-                raise RuntimeError("handrank/preflop.bin is damaged: reinstall handrank")
-            planes = np.frombuffer(raw, np.uint8, 9 * n, 4).reshape(3, 3, n).astype(np.uint32)
-            deltas, wins, ties = planes[:, 0] | planes[:, 1] << 8 | planes[:, 2] << 16
-            upper = np.frombuffer(raw, "<f8", offset=4 + 9 * n).astype(np.float64)
-            matrix = np.full((169, 169), 0.5)
-            matrix[np.triu_indices(169, 1)] = upper
-            matrix.T[np.triu_indices(169, 1)] = 1.0 - upper
-            _matrix.append(matrix)
-            _counts.update(zip(np.cumsum(deltas).tolist(), zip(wins.tolist(), ties.tolist(), strict=True), strict=True))
-    return _counts
+                raw = zlib.decompress(importlib.resources.files("handrank").joinpath("preflop.bin").read_bytes())
+                n = int.from_bytes(raw[:4], "little")
+                if len(raw) != 4 + 9 * n + 8 * (169 * 168 // 2):
+                    raise RuntimeError("handrank/preflop.bin is damaged: reinstall handrank")
+                planes = np.frombuffer(raw, np.uint8, 9 * n, 4).reshape(3, 3, n).astype(np.uint32)
+                deltas, wins, ties = planes[:, 0] | planes[:, 1] << 8 | planes[:, 2] << 16
+                upper = np.frombuffer(raw, "<f8", offset=4 + 9 * n).astype(np.float64)
+                matrix = np.full((169, 169), 0.5)
+                matrix[np.triu_indices(169, 1)] = upper
+                matrix.T[np.triu_indices(169, 1)] = 1.0 - upper
+                keys = np.cumsum(deltas).tolist()
+                counts = dict(zip(keys, zip(wins.tolist(), ties.tolist(), strict=True), strict=True))
+                _TABLE.append((counts, matrix))
+    return _TABLE[0]
 
 
 def preflop_equity(a: Cards, b: Cards) -> EquityResult:
@@ -123,13 +125,19 @@ def preflop_equity(a: Cards, b: Cards) -> EquityResult:
     >>> r.wins, r.ties, r.losses, r.total
     ((787966, 917606), (6732, 6732), (917606, 787966), 1712304)
     """
-    x, y = parse_cards(a), parse_cards(b)
-    for name, hand in (("a", x), ("b", y)):
+    hands = []
+    for name, cards in (("a", a), ("b", b)):
+        try:
+            hand = parse_cards(cards)
+        except (ValueError, TypeError) as exc:
+            raise type(exc)(f"{name}: {exc}") from None
         if len(hand) != 2:
             raise ValueError(f"{name}: a Hold'em hand has 2 cards, got {len(hand)}")
+        hands.append(hand)
+    x, y = hands
     if x[0] in y or x[1] in y:
         raise ValueError(f"duplicate card {CARD_NAMES[x[0] if x[0] in y else x[1]]} (in both hands)")
-    counts = _counts or _load()
+    counts = _table()[0]
     # The table holds the orientation of the smaller key, whose ranks come first in it: compare them first.
     x0, x1, y0, y1 = x[0] >> 2, x[1] >> 2, y[0] >> 2, y[1] >> 2
     ranks_x = x0 << 4 | x1 if x0 >= x1 else x1 << 4 | x0
@@ -174,6 +182,4 @@ def preflop_matrix() -> npt.NDArray[np.float64]:
     >>> round(float(m[HAND_CLASSES.index("AA"), HAND_CLASSES.index("KK")]), 4)
     0.8195
     """
-    if not _matrix:
-        _load()
-    return _matrix[0].copy()
+    return _table()[1].copy()
