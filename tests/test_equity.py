@@ -229,6 +229,8 @@ def test_cli_equity() -> None:
     assert "46.214%" in got.stdout and "exact: 1,712,304 boards, from the preflop table" in got.stdout
     got = subprocess.run([*cmd[:4], "AhKh", "AhQd"], capture_output=True, text=True, check=False)
     assert got.returncode == 2 and "duplicate card Ah" in got.stderr
+    got = subprocess.run([*cmd[:4], "AhKh", "QsQd", "--board", "Xx"], capture_output=True, text=True, check=False)
+    assert got.returncode == 2 and "board: unknown rank 'X'" in got.stderr  # the board checked as a board
 
 
 def _all_but(cards: str, k: int) -> list[int]:

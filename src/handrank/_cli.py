@@ -142,8 +142,8 @@ def _equity(args: argparse.Namespace) -> int:
         and exact is not False
         and len(players) == 2
         and all(isinstance(p, list) for p in players)
-        and not handrank.parse_cards(args.board)
-        and not handrank.parse_cards(args.dead)
+        and not args.board.strip()
+        and not args.dead.strip()
     )
     try:
         result = (
