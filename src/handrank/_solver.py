@@ -21,6 +21,7 @@ from handrank._record import Record
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
     import numpy as np
     import numpy.typing as npt
@@ -47,6 +48,11 @@ def combos() -> npt.NDArray[np.uint8]:
 
 
 _all_combos = combos  # for rank_combos, whose parameter has the name
+
+
+def _number(low: Any, high: Any) -> Any:
+    """The number in ``combos()`` of the combo of cards ``low < high`` (ints, or numpy arrays of them)."""
+    return low * (101 - low) // 2 + high - 1
 
 
 def _combo_rows(values: object, width: tuple[int, ...], what: str) -> np.ndarray:
@@ -87,14 +93,13 @@ def combo_index(cards: Cards | npt.ArrayLike) -> int | npt.NDArray[np.int64]:
 
     if isinstance(cards, np.ndarray) and cards.ndim == 2:
         rows = _combo_rows(cards, (2,), "combos").astype(np.int64)
-        lo, hi = rows.min(axis=1), rows.max(axis=1)
-        index: npt.NDArray[np.int64] = lo * (101 - lo) // 2 + hi - 1
+        index: npt.NDArray[np.int64] = _number(rows.min(axis=1), rows.max(axis=1))
         return index
     ids = parse_cards(cards)  # type: ignore[arg-type]
     if len(ids) != 2:
         raise ValueError(f"a combo has 2 cards, got {len(ids)}")
-    lo, hi = min(ids), max(ids)
-    return lo * (101 - lo) // 2 + hi - 1
+    number: int = _number(min(ids), max(ids))
+    return number
 
 
 def rank_combos(
@@ -216,7 +221,7 @@ def _weights(player: Range | str, what: str, excluded: int) -> tuple[np.ndarray,
         cards = np.frombuffer(packed.cards, np.uint8).reshape(-1, 2).astype(np.int64)  # high card first
         high, low = cards[:, 0], cards[:, 1]
         keep = ((excluded >> high) & 1 | (excluded >> low) & 1) == 0
-        weights[(low * (101 - low) // 2 + high - 1)[keep]] = np.array(packed.ints, np.int64)[keep]
+        weights[_number(low, high)[keep]] = np.array(packed.ints, np.int64)[keep]
     return weights, packed.scale
 
 
