@@ -226,35 +226,31 @@ def check_mask(mask: object) -> int:
     return value
 
 
-class RowError(ValueError):
-    """A batch's invalid row: the message names it, ``row`` is its index (so that a caller ranking part of
-    a larger array can name its place there)."""
-
-    def __init__(self, message: str, row: int) -> None:
-        super().__init__(message)
-        self.row = row
-
-    def __reduce__(self) -> tuple[type[RowError], tuple[str, int]]:  # pickled whole, as Dask workers send it
-        return (RowError, (str(self), self.row))
+def _at_row(message: str, index: int) -> ValueError:
+    """A batch's error for its row ``index``: a plain ValueError whose ``row`` attribute is that index (it
+    pickles with it), so that a caller ranking part of a larger array can name the row's place there."""
+    error = ValueError(message)
+    error.row = index  # type: ignore[attr-defined]
+    return error
 
 
-def row_error(row: Iterable[int], index: int) -> RowError:
+def row_error(row: Iterable[int], index: int) -> ValueError:
     """The error for an invalid row of a batch of card ids."""
     seen = 0
     for value in row:
         value = int(value)
         if not 0 <= value < N_CARDS:
-            return RowError(f"row {index}: card id {value} is out of range 0..51", index)
+            return _at_row(f"row {index}: card id {value} is out of range 0..51", index)
         if seen >> value & 1:
-            return RowError(f"row {index}: duplicate card {CARD_NAMES[value]}", index)
+            return _at_row(f"row {index}: duplicate card {CARD_NAMES[value]}", index)
         seen |= 1 << value
-    return RowError(f"row {index} is invalid", index)  # unreachable for rows the kernels reject
+    return _at_row(f"row {index} is invalid", index)  # unreachable for rows the kernels reject
 
 
-def mask_row_error(mask: int, index: int) -> RowError:
+def mask_row_error(mask: int, index: int) -> ValueError:
     """The error for an invalid mask in a batch of masks."""
     try:
         check_mask(int(mask))
     except ValueError as exc:
-        return RowError(f"row {index}: {exc}", index)
-    return RowError(f"row {index} is invalid", index)  # unreachable for masks the kernels reject
+        return _at_row(f"row {index}: {exc}", index)
+    return _at_row(f"row {index} is invalid", index)  # unreachable for masks the kernels reject

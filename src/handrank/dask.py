@@ -26,7 +26,7 @@ except ImportError as exc:  # pragma: no cover - the message is the point
 from handrank._batch import evaluate_batch as _local_batch
 from handrank._batch import evaluate_masks as _local_masks
 from handrank._batch import evaluate_omaha_batch as _local_omaha
-from handrank._cards import HAND_SIZES, RowError, board_ids_of, mask_row_error, row_error
+from handrank._cards import HAND_SIZES, board_ids_of, mask_row_error, row_error
 from handrank._games import OMAHA
 
 TYPE_CHECKING = False
@@ -49,18 +49,21 @@ def _dask_array(value: object, what: str) -> da.Array:
 
 
 def _blockwise(
-    local: Callable[..., np.ndarray], renumbered: Callable[[tuple[np.ndarray, ...], int, int], RowError]
+    local: Callable[..., np.ndarray], renumbered: Callable[[tuple[np.ndarray, ...], int, int], ValueError]
 ) -> Callable[..., np.ndarray]:
-    """A block function for map_blocks: the local function on the blocks; its bad row (a RowError, which
-    carries the row's index in the block) raised again as ``renumbered(blocks, that index, the index in the
-    whole array)``."""
+    """A block function for map_blocks: the local function on the blocks; its bad row's error (which carries
+    the row's index in the block as ``row``) raised again as ``renumbered(blocks, that index, the index in
+    the whole array)``."""
 
     def rank(*blocks: np.ndarray, block_info: BlockInfo = None) -> np.ndarray:
         try:
             return local(*blocks)
-        except RowError as exc:
+        except ValueError as exc:
+            row = getattr(exc, "row", None)
+            if row is None:
+                raise
             first = int(block_info[0]["array-location"][0][0]) if block_info else 0  # type: ignore[index]
-            raise renumbered(blocks, exc.row, first + exc.row) from None
+            raise renumbered(blocks, row, first + row) from None
 
     return rank
 
