@@ -262,18 +262,31 @@ int handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck
     const int runout = 5 - n_board;
     if (n_deck < runout)
         return 0; /* no runout at all */
-    /* scratch: per combo, the weight tied with it and worse than it, over all combos and over its cards' */
-    int64_t *scratch = malloc(5 * HR_COMBOS * sizeof *scratch);
+    /* Only the combos that matter take part: the villain's (weight above 0) and the heroes.  They are
+     * numbered 0..m-1 in combo order; everything per runout below is indexed by that number. */
+    int16_t place[HR_COMBOS];
+    for (int c = 0; c < HR_COMBOS; c++)
+        place[c] = villain[c] ? 0 : -1;
+    for (int64_t i = 0; i < n_heroes; i++)
+        place[heroes[i]] = 0;
+    /* scratch: per combo, its villain weight, that weight when the runout spares it, the live weight tied
+     * with it and worse than it, over all combos and over its cards' */
+    int64_t *scratch = malloc(6 * HR_COMBOS * sizeof *scratch);
     if (!scratch)
         return -1;
-    int64_t *live = scratch, *tied = live + HR_COMBOS, *worse = tied + HR_COMBOS, *card_tied = worse + HR_COMBOS,
-            *card_worse = card_tied + HR_COMBOS;
+    int64_t *weight = scratch, *live = weight + HR_COMBOS, *tied = live + HR_COMBOS, *worse = tied + HR_COMBOS,
+            *card_tied = worse + HR_COMBOS, *card_worse = card_tied + HR_COMBOS;
     uint8_t pairs[2 * HR_COMBOS];
+    int m = 0;
     for (int a = 0, n = 0; a < 52; a++)
-        for (int b = a + 1; b < 52; b++, n++) {
-            pairs[2 * n] = (uint8_t)a;
-            pairs[2 * n + 1] = (uint8_t)b;
-        }
+        for (int b = a + 1; b < 52; b++, n++)
+            if (place[n] == 0) {
+                place[n] = (int16_t)m;
+                weight[m] = villain[n];
+                pairs[2 * m] = (uint8_t)a;
+                pairs[2 * m + 1] = (uint8_t)b;
+                m++;
+            }
     uint16_t ranks[HR_COMBOS];
     int16_t order[HR_COMBOS], scattered[HR_COMBOS], by_card[52][51];
     int pick[2] = {0, 1};
@@ -283,37 +296,38 @@ int handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck
     for (;;) {
         for (int j = 0; j < runout; j++)
             full[n_board + j] = deck[pick[j]];
-        handrank_rank_combos(full, 5, pairs, HR_COMBOS, ranks);
-        for (int c = 0; c < HR_COMBOS; c++)
-            live[c] = ranks[c] == HANDRANK_BLOCKED ? 0 : villain[c];
+        handrank_rank_combos(full, 5, pairs, m, ranks);
+        for (int c = 0; c < m; c++)
+            live[c] = ranks[c] == HANDRANK_BLOCKED ? 0 : weight[c];
         /* rank order: a stable counting sort on the low byte, then on the high byte */
         for (int shift = 0; shift <= 8; shift += 8) {
             int start[257] = {0};
-            for (int c = 0; c < HR_COMBOS; c++)
+            for (int c = 0; c < m; c++)
                 start[(shift ? ranks[scattered[c]] : ranks[c]) >> shift & 0xff]++;
             for (int v = 0, at = 0; v < 256; v++) {
                 int count = start[v];
                 start[v] = at;
                 at += count;
             }
-            for (int c = 0; c < HR_COMBOS; c++) {
+            for (int c = 0; c < m; c++) {
                 const int16_t id = shift ? scattered[c] : (int16_t)c;
                 (shift ? order : scattered)[start[ranks[id] >> shift & 0xff]++] = id;
             }
         }
-        memset(tied, 0, 4 * HR_COMBOS * sizeof *tied);
+        for (int64_t *column = tied; column <= card_worse; column += HR_COMBOS)
+            memset(column, 0, (size_t)m * sizeof *column);
         int64_t all, per_card[52];
-        rank_runs(order, HR_COMBOS, ranks, live, tied, worse, &all);
+        rank_runs(order, m, ranks, live, tied, worse, &all);
         int filled[52] = {0};
-        for (int k = 0; k < HR_COMBOS; k++) {
+        for (int k = 0; k < m; k++) {
             const int16_t c = order[k];
             by_card[pairs[2 * c]][filled[pairs[2 * c]]++] = c;
             by_card[pairs[2 * c + 1]][filled[pairs[2 * c + 1]]++] = c;
         }
         for (int card = 0; card < 52; card++)
-            rank_runs(by_card[card], 51, ranks, live, card_tied, card_worse, &per_card[card]);
+            rank_runs(by_card[card], filled[card], ranks, live, card_tied, card_worse, &per_card[card]);
         for (int64_t i = 0; i < n_heroes; i++) {
-            const int h = heroes[i];
+            const int h = place[heroes[i]];
             if (ranks[h] == HANDRANK_BLOCKED)
                 continue; /* the runout holds one of its cards */
             /* the villain combo of the same two cards is taken away twice: back once */

@@ -75,8 +75,9 @@ void handrank_rank_combos(const uint8_t *board, int n_board, const uint8_t *comb
  * board or dead cards); heroes[i] the number of hero combo i (none meets
  * the board).  Adds to wins[i], ties[i] and total[i] the villain weight
  * that it beats, ties and faces, runout by runout (a runout holding one of
- * its cards counts for neither).  The caller keeps the sums below 2**63.
- * Returns 0, or -1 when out of memory.
+ * its cards counts for neither).  Only the villain's combos and the heroes
+ * are ranked, so narrow ranges cost little.  The caller keeps the sums below
+ * 2**63.  Returns 0, or -1 when out of memory.
  */
 int handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
                           const int64_t *villain, const int32_t *heroes, int64_t n_heroes, int64_t *wins,
