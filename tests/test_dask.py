@@ -92,7 +92,12 @@ def test_a_two_worker_cluster_on_loopback() -> None:
     distributed = pytest.importorskip("distributed")
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=":0",
+            scheduler_kwargs={"dashboard": False},
         ) as cluster,
         distributed.Client(cluster) as client,
     ):

@@ -1,9 +1,11 @@
-"""The ``handrank`` command line: ``eval CARDS``, ``showdown HANDS`` and ``equity PLAYERS``."""
+"""The ``handrank`` command line: ``eval``, ``showdown``, ``equity``, ``combos`` and ``table preflop|flop``."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from typing import Any
 
@@ -231,6 +233,86 @@ def _combos(args: argparse.Namespace) -> int:
     return 0
 
 
+def _workers(text: str) -> int:
+    """A worker count: a whole number from 1."""
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a worker count: {text!r} (a whole number from 1)")
+    return int(text)
+
+
+def _kept(parts: str) -> int:
+    """How many finished chunks a ``handrank table`` job keeps in ``parts``."""
+    return sum(name.endswith(".npy") for name in os.listdir(parts)) if os.path.isdir(parts) else 0
+
+
+def _table(args: argparse.Namespace) -> int:
+    import time
+
+    try:
+        import pandas  # noqa: F401
+        import pyarrow  # noqa: F401
+
+        from handrank import dask as hd
+    except ImportError:
+        print(
+            'handrank: error: handrank table needs Dask, pandas and pyarrow: pip install "handrank[dask]"',
+            file=sys.stderr,
+        )
+        return 2
+    from handrank._table_jobs import FlopJob, PreflopJob
+
+    out = os.fspath(args.out)
+    parts = out + ".parts"  # finished chunks, beside the output until it is written
+    folder = os.path.dirname(os.path.abspath(out))
+    if not os.path.isdir(folder):
+        raise ValueError(f"--out: no such folder {folder}")
+    if os.path.isdir(out):
+        raise ValueError(f"--out: {out} is a folder")
+    job = (
+        PreflopJob(args.hands, args.chunk_size)
+        if args.table == "preflop"
+        else FlopJob(args.hero, args.villain, args.chunk_size)
+    )
+    start = time.perf_counter()
+    kept_before = _kept(parts)
+    bar = _ProgressBar()
+    try:
+        with hd.connect(args.workers, args.scheduler, args.connect_timeout) as client:
+            results = hd._run(job, client, parts, bar)
+    except KeyboardInterrupt:
+        bar.close()
+        print(
+            f"handrank: interrupted: {_kept(parts)} of {len(job.chunks)} chunks kept in {parts};"
+            " the same command resumes from them",
+            file=sys.stderr,
+        )
+        return 130
+    except RuntimeError as exc:
+        bar.close()
+        print(f"handrank: error: {exc} ({_kept(parts)} finished chunks kept in {parts})", file=sys.stderr)
+        return 1
+    bar.close()
+    frame = job.frame(results)
+    part = f"{out}.{os.getpid()}.tmp"
+    try:
+        frame.to_parquet(part, index=False)
+        os.replace(part, out)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(part)
+    import shutil
+
+    shutil.rmtree(parts, ignore_errors=True)
+    workers = args.workers or os.cpu_count() or 1
+    where = f"on {args.scheduler}" if args.scheduler else f"on {workers} local worker{'s' if workers > 1 else ''}"
+    reused = f", {kept_before} kept from an earlier run" if kept_before else ""
+    print(
+        f"wrote {out}: {len(frame):,} rows from {len(job.chunks)} chunks{reused},"
+        f" {time.perf_counter() - start:.1f} s {where}"
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="handrank", description="Rank poker hands.")
     parser.add_argument("--version", action="version", version=f"handrank {handrank.__version__} ({handrank.BACKEND})")
@@ -275,12 +357,50 @@ def main(argv: list[str] | None = None) -> int:
     co.add_argument("--csv", action="store_true", help="print CSV: combo, equity, weight")
     for p in (ev, sd, eq, co):
         p.add_argument("--json", action="store_true", help="print one JSON object")
+    ta = sub.add_parser(
+        "table",
+        help="compute a big table on Dask (resumable), into a Parquet file",
+        description="Compute a big table as Dask tasks on local worker processes or an existing scheduler. "
+        "Finished chunks are kept in OUT.parts as they arrive: after Ctrl-C or a failure the same command "
+        "picks up from them.",
+    )
+    ta_sub = ta.add_subparsers(dest="table", required=True)
+    pre = ta_sub.add_parser(
+        "preflop",
+        help="exact heads-up counts for every pair of starting-hand classes",
+        description="Exact heads-up counts and equity for every pair of starting-hand classes "
+        "(hand_a, hand_b, wins, ties, losses, total, equity).",
+    )
+    pre.add_argument("--hands", help="only these classes, such as AA,KK,AKs (default: all 169)")
+    flop = ta_sub.add_parser(
+        "flop",
+        help="range against range on every flop distinct up to suits",
+        description="The hero range's equity against the villain range on every flop distinct up to suits, "
+        "and each hero combo's (flop, flops, equity, one column per combo).",
+    )
+    flop.add_argument("--hero", required=True, help='the hero range, such as "QQ+,AKs"')
+    flop.add_argument("--villain", required=True, help='the villain range, such as "random"')
+    for p, size in ((pre, 500), (flop, 25)):
+        p.add_argument("--out", required=True, help="the Parquet file to write, such as table.parquet")
+        where = p.add_mutually_exclusive_group()
+        where.add_argument("--workers", type=_workers, help="local worker processes (default: one per core)")
+        where.add_argument("--scheduler", help="an existing Dask scheduler, such as tcp://host:8786")
+        p.add_argument(
+            "--connect-timeout", type=_positive, default=30.0, help="seconds to reach the scheduler (default 30)"
+        )
+        p.add_argument(
+            "--chunk-size",
+            type=_workers,
+            default=size,
+            help=f"{'matchups' if p is pre else 'flops'} per task (default {size})",
+        )
     args = parser.parse_args(argv)
     # A console that cannot show Cyrillic gets escapes (valid inside JSON strings) instead of a crash.
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
     try:
-        return {"eval": _eval, "showdown": _showdown, "equity": _equity, "combos": _combos}[args.command](args)
+        commands = {"eval": _eval, "showdown": _showdown, "equity": _equity, "combos": _combos, "table": _table}
+        return commands[args.command](args)
     except (ValueError, TypeError) as exc:
         print(f"handrank: error: {exc}", file=sys.stderr)
         return 2

@@ -1,12 +1,22 @@
-"""Bulk evaluation on Dask arrays: the batch functions block by block, on any Dask scheduler.
+"""handrank on Dask: the batch functions over Dask arrays, and the big tables as Dask tasks.
 
-``pip install "handrank[dask]"`` brings Dask; ``import handrank`` never
-imports this module.  Each function takes Dask arrays and returns a lazy
-Dask array of uint16 ranks, one block per block of rows (``map_blocks``:
-no copies beyond the ones the local functions make).  Shapes, dtypes and
-the number of columns are checked at once; a bad row raises the local
+``pip install "handrank[dask]"`` brings Dask, pandas and pyarrow;
+``import handrank`` never imports this module.
+
+The batch functions take Dask arrays and return a lazy Dask array of
+uint16 ranks, one block per block of rows (``map_blocks``: no copies
+beyond the ones the local functions make).  Shapes, dtypes and the
+number of columns are checked at once; a bad row raises the local
 function's error when its block computes, naming its row in the whole
 array.
+
+The tables (``preflop_table``, ``flop_table``) are cut into chunks of
+about a second's work each, run as tasks on a ``distributed`` client
+(the one given, else the current one, else a temporary one in this
+process), and returned as pandas DataFrames.  With ``checkpoint=FOLDER``
+each finished chunk is kept there as it arrives, and a later call with
+the same folder computes only the rest; ``handrank table`` does this for
+you.
 
 >>> import dask.array as da
 >>> hands = da.from_array(np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 21]], np.uint8), chunks=1)
@@ -15,6 +25,11 @@ array.
 """
 
 from __future__ import annotations
+
+import contextlib
+import json
+import os
+import uuid
 
 import numpy as np
 
@@ -28,16 +43,21 @@ from handrank._batch import evaluate_masks as _local_masks
 from handrank._batch import evaluate_omaha_batch as _local_omaha
 from handrank._cards import HAND_SIZES, board_ids_of, mask_row_error, row_error
 from handrank._games import OMAHA
+from handrank._table_jobs import FlopJob, PreflopJob
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
     import numpy.typing as npt
+    import pandas as pd
+    from distributed import Client
+
+    from handrank._ranges import Range
 
     BlockInfo = dict[object, dict[str, object]] | None
 
-__all__ = ["evaluate_batch", "evaluate_masks", "evaluate_omaha_batch"]
+__all__ = ["connect", "evaluate_batch", "evaluate_masks", "evaluate_omaha_batch", "flop_table", "preflop_table"]
 
 
 def _dask_array(value: object, what: str) -> da.Array:
@@ -120,3 +140,209 @@ def evaluate_omaha_batch(holes: da.Array, boards: da.Array | npt.ArrayLike, *, t
         rank, holes, boards.rechunk({0: holes.chunks[0], 1: -1}), dtype=np.uint16, drop_axis=1
     )
     return result
+
+
+def preflop_table(
+    hands: list[str] | str | None = None,
+    *,
+    client: Client | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    progress: Callable[[float], object] | None = None,
+) -> pd.DataFrame:
+    """Exact heads-up preflop counts for every pair of the starting-hand classes ``hands`` (default all 169).
+
+    One row per pair ``(hand_a, hand_b)``, each class with itself too, in the
+    order given (``HAND_CLASSES`` order by default: 14,365 rows); columns
+    ``hand_a, hand_b, wins, ties, losses, total, equity``.  The counts are
+    over every combo of ``hand_a`` against every combo of ``hand_b`` that
+    shares no card, times the 1,712,304 boards: the sums of
+    ``equity([a, b], exact=True)`` over those combo pairs; ``equity`` is
+    ``hand_a``'s.  Each distinct matchup up to suits is enumerated once
+    (47,008 for all classes), 500 to a task.  ``progress`` is called with
+    the fraction done as chunks arrive.
+
+    >>> t = preflop_table(["AA", "KK"])
+    >>> t[["hand_a", "hand_b", "wins", "ties", "losses", "total"]].values.tolist()[1]
+    ['AA', 'KK', 50371344, 285228, 10986372, 61642944]
+    """
+    job = PreflopJob(hands)
+    return job.frame(_run(job, client, checkpoint, progress))
+
+
+def flop_table(
+    hero: Range | str,
+    villain: Range | str,
+    *,
+    client: Client | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    progress: Callable[[float], object] | None = None,
+) -> pd.DataFrame:
+    """The hero range's exact equity against the villain range on every flop, and each hero combo's.
+
+    One row per flop distinct up to the suit relabellings that leave both
+    ranges as they are (1,755 rows for ranges that treat the suits alike, up
+    to 22,100 for ones that do not): ``flop`` (its cards, such as
+    ``"AhKd7c"``), ``flops`` (how many of the 22,100 flops it stands for),
+    ``equity`` (the hero range's, every pair of combos that share no card
+    weighed by both weights), then one column per hero combo (``"AsKs"``)
+    holding ``combo_equity``'s equity on that flop (NaN where the flop holds
+    one of its cards or it faces no villain combo).  25 flops to a task.
+
+    >>> t = flop_table("AA", "KK")
+    >>> len(t), int(t.flops.sum()), t.columns.tolist()[:4]
+    (1755, 22100, ['flop', 'flops', 'equity', 'AdAc'])
+    """
+    job = FlopJob(hero, villain)
+    return job.frame(_run(job, client, checkpoint, progress))
+
+
+@contextlib.contextmanager
+def _client_for(client: Client | None) -> Iterator[Client]:
+    """The client given, else the current one, else a temporary one whose threads run in this process."""
+    from distributed import Client, LocalCluster, default_client
+
+    if client is None:
+        with contextlib.suppress(ValueError):  # no current client
+            client = default_client()
+    if client is not None:
+        yield client
+        return
+    with (
+        LocalCluster(
+            n_workers=1,
+            threads_per_worker=os.cpu_count() or 1,
+            processes=False,
+            dashboard_address=":0",
+            scheduler_kwargs={"dashboard": False},
+        ) as cluster,
+        Client(cluster) as local,
+    ):
+        yield local
+
+
+_IGNORE_SIGINT = "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)"  # preload text, run in each worker
+
+
+@contextlib.contextmanager
+def connect(workers: int | None = None, scheduler: str | None = None, timeout: float = 30.0) -> Iterator[Client]:
+    """A client of the Dask scheduler at ``scheduler`` (such as ``tcp://host:8786``), or else of a new
+    LocalCluster of ``workers`` processes (default one per core, one thread each) on 127.0.0.1, closed on
+    leaving.  The local worker processes ignore Ctrl-C: this process handles it, and closes them.
+    """
+    import logging
+    import signal
+
+    from distributed import Client, LocalCluster
+
+    for name in ("distributed", "tornado", "asyncio"):  # shutting down after Ctrl-C logs noise, not news
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    if scheduler:
+        try:
+            client = Client(scheduler, timeout=timeout)
+        except OSError as exc:
+            raise ValueError(f"scheduler: cannot reach {scheduler}: {exc}") from None
+        with client:
+            yield client
+        return
+    # The worker processes start with Ctrl-C ignored (a worker restarted later too, by the preload), so
+    # that a terminal's Ctrl-C, which reaches them all, leaves them to be closed from here.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        cluster = LocalCluster(
+            n_workers=workers or os.cpu_count() or 1,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=":0",
+            scheduler_kwargs={"dashboard": False},
+            silence_logs=logging.CRITICAL,
+            preload=[_IGNORE_SIGINT],
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    with cluster, Client(cluster) as client:
+        yield client
+
+
+def _kept(job: PreflopJob | FlopJob, folder: str | os.PathLike[str]) -> tuple[list[np.ndarray | None], str]:
+    """The chunk results kept in ``folder`` from an earlier run of the same job (None for the others), and the
+    folder; a folder of another job is an error, one that does not exist is made."""
+    spec = json.dumps(job.spec(), sort_keys=True)
+    os.makedirs(folder, exist_ok=True)
+    manifest = os.path.join(folder, "job.json")
+    if os.path.exists(manifest):
+        with open(manifest, encoding="utf-8") as f:
+            if f.read() != spec:
+                raise ValueError(
+                    f"checkpoint: {os.fspath(folder)} holds chunks of another table; remove it or choose another folder"
+                )
+    else:
+        _write_atomically(manifest, spec.encode())
+    results: list[np.ndarray | None] = []
+    for index in range(len(job.chunks)):
+        path = os.path.join(folder, f"{index:05d}.npy")
+        result = None
+        with contextlib.suppress(OSError, ValueError):  # missing, or damaged: computed again
+            result = np.load(path, allow_pickle=False)
+        results.append(result if job.check(index, result) else None)
+    return results, os.fspath(folder)
+
+
+def _write_atomically(path: str, data: bytes) -> None:
+    """``data`` in ``path``, written beside it and renamed: a reader sees the old file or the whole new one."""
+    part = f"{path}.{uuid.uuid4().hex}.tmp"
+    try:
+        with open(part, "wb") as f:
+            f.write(data)
+        os.replace(part, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(part)
+
+
+def _run(
+    job: PreflopJob | FlopJob,
+    client: Client | None,
+    checkpoint: str | os.PathLike[str] | None,
+    progress: Callable[[float], object] | None,
+) -> list[np.ndarray]:
+    """Every chunk's result, in order: the kept ones read back, the others computed as tasks (and kept)."""
+    import io
+
+    from distributed import as_completed
+
+    results, folder = _kept(job, checkpoint) if checkpoint is not None else ([None] * len(job.chunks), None)
+    todo = [i for i, result in enumerate(results) if result is None]
+    done = len(job.chunks) - len(todo)
+    if progress is not None and done:
+        progress(done / len(job.chunks))
+    if todo:
+        with _client_for(client) as runner:
+            run = uuid.uuid4().hex[:12]
+            arguments = job.arguments()
+            futures = {
+                runner.submit(job.compute, job.chunks[i], *arguments, key=f"handrank-{job.kind}-{run}-{i}"): i
+                for i in todo
+            }
+            try:
+                for future in as_completed(futures):
+                    index = futures[future]
+                    try:
+                        result = future.result()
+                    except Exception as exc:
+                        raise RuntimeError(
+                            f"chunk {index} of the {job.kind} table failed: {type(exc).__name__}: {exc}"
+                        ) from exc
+                    if not job.check(index, result):
+                        raise RuntimeError(f"chunk {index} of the {job.kind} table came back malformed")
+                    results[index] = result
+                    if folder is not None:
+                        buffer = io.BytesIO()
+                        np.save(buffer, result, allow_pickle=False)
+                        _write_atomically(os.path.join(folder, f"{index:05d}.npy"), buffer.getvalue())
+                    done += 1
+                    if progress is not None:
+                        progress(done / len(job.chunks))
+            finally:
+                runner.cancel(list(futures))
+    return results  # type: ignore[return-value]

@@ -1,0 +1,308 @@
+"""The big tables on Dask: their plans, their rows against local exact equity, checkpoints, failures, the CLI."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import C_AVAILABLE, NO_C, Api
+
+distributed = pytest.importorskip("distributed")  # in the test extra; only a bare install lacks it
+pd = pytest.importorskip("pandas")
+pytest.importorskip("pyarrow")
+
+import handrank  # noqa: E402
+from handrank import dask as hd  # noqa: E402
+from handrank._preflop import BOARDS, HAND_CLASSES, matchup_key  # noqa: E402
+from handrank._table_jobs import FlopJob, PreflopJob, class_combos, matchup_keys, parse_classes  # noqa: E402
+
+needs_c = pytest.mark.skipif(not C_AVAILABLE, reason=NO_C)
+SMALL = ["AA", "KQs", "72o"]
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[distributed.LocalCluster]:
+    """Two worker processes on 127.0.0.1, shared by this module's tests (they run the compiled backend)."""
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=":0",
+        scheduler_kwargs={"dashboard": False},
+    ) as two:
+        yield two
+
+
+@pytest.fixture
+def client(cluster: distributed.LocalCluster) -> Iterator[distributed.Client]:
+    with distributed.Client(cluster) as connected:
+        connected.wait_for_workers(2, timeout=30)
+        yield connected
+
+
+def _truncated(job: FlopJob, chunks: int) -> FlopJob:
+    """The job cut to its first chunks (the whole flop table takes a while)."""
+    job.chunks = job.chunks[:chunks]
+    rows = sum(len(c) for c in job.chunks)
+    job.flops, job.counts = job.flops[:rows], job.counts[:rows]
+    return job
+
+
+def test_vector_matchup_keys_equal_matchup_key() -> None:
+    rng = random.Random(5)
+    deals = np.array([rng.sample(range(52), 4) for _ in range(5_000)], np.int64)
+    deals[:500, 1] = deals[:500, 0] ^ 1  # pairs in the first hand, the second, both
+    deals[250:750, 3] = deals[250:750, 2] ^ 2
+    deals = deals[(deals[:, :, None] == deals[:, None, :]).sum(axis=(1, 2)) == 4]
+    got = matchup_keys(deals[:, :2], deals[:, 2:])
+    assert got.tolist() == [matchup_key(d[:2], d[2:]) for d in deals.tolist()]
+
+
+def test_class_names() -> None:
+    assert parse_classes(None) == HAND_CLASSES
+    assert parse_classes("aa, kAs,t9O,72o") == ("AA", "AKs", "T9o", "72o")
+    assert [len(class_combos(name)) for name in ("AA", "AKs", "AKo")] == [6, 4, 12]
+    for bad, message in [
+        ("AKx", "hands: 'AKx' is not a starting-hand class"),
+        ("AAs", "hands: 'AAs' is not a starting-hand class"),
+        ("AA,KK,aa", "hands: AA is given twice"),
+        ([], "hands: no class given"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            parse_classes(bad)
+    with pytest.raises(TypeError, match="hands must be a list of starting-hand classes or None, not int"):
+        parse_classes(3)
+
+
+def test_preflop_plan() -> None:
+    """Every combo pair of a class pair is in its row once; the matchups are the distinct keys among them."""
+    job = PreflopJob(SMALL, chunk_size=4)
+    assert job.pairs == [("AA", "AA"), ("AA", "KQs"), ("AA", "72o"), ("KQs", "KQs"), ("KQs", "72o"), ("72o", "72o")]
+    deals = {
+        (x, y): sum(1 for a in class_combos(x) for b in class_combos(y) if not set(a) & set(b)) for x, y in job.pairs
+    }
+    assert np.bincount(job._row).tolist() == list(deals.values())
+    assert sum(len(chunk) for chunk in job.chunks) == len(job.keys) and max(len(c) for c in job.chunks) == 4
+    for deal, key in zip(np.concatenate(job.chunks).tolist(), job.keys.tolist(), strict=True):
+        assert matchup_key(deal[:2], deal[2:]) == key <= matchup_key(deal[2:], deal[:2])
+    assert len(PreflopJob().keys) == 47_008
+
+
+@needs_c
+def test_preflop_table_equals_local_exact_enumeration(c_impl: Api) -> None:
+    """Each row is the sum of equity([a, b], exact=True) over its combo pairs (a temporary in-process cluster)."""
+    table = hd.preflop_table(SMALL)
+    assert table.columns.tolist() == ["hand_a", "hand_b", "wins", "ties", "losses", "total", "equity"]
+    for row in table.itertuples():
+        wins = ties = losses = deals = 0
+        for a in class_combos(row.hand_a):
+            for b in class_combos(row.hand_b):
+                if not set(a) & set(b):
+                    result = handrank.equity([list(a), list(b)], exact=True)
+                    wins, ties, losses = wins + result.wins[0], ties + result.ties[0], losses + result.losses[0]
+                    deals += 1
+        assert (row.wins, row.ties, row.losses, row.total) == (wins, ties, losses, deals * BOARDS)
+        assert row.equity == (2 * wins + ties) / (2 * deals * BOARDS)
+
+
+def test_preflop_table_assembles_the_shipped_counts(impl: Api) -> None:
+    """Each row sums its combo pairs' counts, however the matchup was enumerated: fed the shipped table's
+    counts for the matchups, the rows equal preflop_equity summed over the pairs."""
+    job = PreflopJob(["AA", "AKs", "T9o"])
+    results = []
+    for chunk in job.chunks:
+        counts = [impl.preflop_equity(deal[:2], deal[2:]) for deal in chunk.tolist()]
+        results.append(np.array([(r.wins[0], r.ties[0]) for r in counts], np.int64))
+    for row in job.frame(results).itertuples():
+        pairs = [(a, b) for a in class_combos(row.hand_a) for b in class_combos(row.hand_b) if not set(a) & set(b)]
+        got = [impl.preflop_equity(list(a), list(b)) for a, b in pairs]
+        assert row.wins == sum(r.wins[0] for r in got) and row.ties == sum(r.ties[0] for r in got)
+        assert row.losses == sum(r.losses[0] for r in got) and row.total == len(pairs) * BOARDS
+
+
+def _suit_symmetries(*ranges: handrank.Range) -> list[tuple[int, ...]]:
+    """The suit relabellings that map each range onto itself, found from the ranges' combos."""
+    kept = []
+    for perm in itertools.permutations(range(4)):
+        if all(
+            {(tuple(sorted(4 * (c >> 2) + perm[c & 3] for c in cards)), w) for cards, w in r.combos}
+            == {(tuple(sorted(cards)), w) for cards, w in r.combos}
+            for r in ranges
+        ):
+            kept.append(perm)
+    return kept
+
+
+@pytest.mark.parametrize(("hero", "villain", "rows"), [("AA", "KK", 1_755), ("AhAs, KK", "QQ", None)])
+def test_flop_plan_covers_every_flop_once(hero: str, villain: str, rows: int | None) -> None:
+    job = FlopJob(hero, villain)
+    kept = _suit_symmetries(handrank.Range(hero), handrank.Range(villain))
+    assert job.symmetries == len(kept)
+    orbits: dict[tuple[int, ...], int] = {}
+    for flop in itertools.combinations(range(52), 3):
+        least = min(tuple(sorted(4 * (c >> 2) + p[c & 3] for c in flop)) for p in kept)
+        orbits[least] = orbits.get(least, 0) + 1
+    assert [tuple(f) for f in job.flops.tolist()] == sorted(orbits)
+    assert job.counts.tolist() == [orbits[k] for k in sorted(orbits)]
+    assert len(job.flops) == rows if rows else len(job.flops) > 1_755
+    assert int(job.counts.sum()) == 22_100
+
+
+def test_flop_chunks_equal_combo_equity(impl: Api) -> None:
+    job = FlopJob("AA, KQs", "KK, AQs+")
+    flops = job.chunks[7][: 3 if impl.name == "c" else 1]  # the numpy twin takes seconds a flop
+    got = FlopJob.compute(flops, *job.arguments())
+    assert got.shape == (len(flops), 2, len(job.heroes))
+    for flop, (faced, shares) in zip(flops.tolist(), got, strict=True):
+        want = impl.combo_equity("AA, KQs", "KK, AQs+", flop)
+        names = [handrank.cards_str(c[::-1]).replace(" ", "") for c in want.combos.tolist()]
+        at = [job.combo_names.index(n) for n in names]
+        assert np.array_equal(shares[at], want.equity, equal_nan=True) and np.array_equal(faced[at], want.weight)
+        blocked = np.setdiff1d(np.arange(len(job.heroes)), at)
+        assert np.isnan(shares[blocked]).all() and (faced[blocked] == 0).all()
+
+
+@needs_c
+def test_flop_table_equals_local_range_equity(c_impl: Api) -> None:
+    job = _truncated(FlopJob("AA, KQs", "KK, AQs+"), 2)
+    table = job.frame(hd._run(job, None, None, None))
+    assert table.columns.tolist()[:3] == ["flop", "flops", "equity"] and len(table) == 50
+    hero, villain = handrank.Range("AA, KQs"), handrank.Range("KK, AQs+")
+    for row, flop in zip(table.itertuples(), job.flops.tolist(), strict=True):
+        assert row.flop == handrank.cards_str(flop[::-1]).replace(" ", "")
+        want = handrank.equity([hero, villain], flop, exact=True)
+        assert row.equity == pytest.approx(want.equity[0], rel=1e-12)
+    full = hd.flop_table("AA", "KK")
+    assert len(full) == 1_755 and int(full.flops.sum()) == 22_100
+    row = full.set_index("flop").loc["AhKd7c"]  # the least of its suit relabellings, as all rows are
+    want = handrank.equity([handrank.Range("AA"), handrank.Range("KK")], "Ah Kd 7c", exact=True).equity[0]
+    assert row.equity == pytest.approx(want, rel=1e-12) and row.flops == 24
+
+
+@needs_c
+def test_checkpoints_resume_and_refuse_another_job(tmp_path: Path, c_impl: Api) -> None:
+    """A run stopped by a failing chunk keeps what finished; the next run computes only the rest; a damaged
+    chunk is computed again; a folder of another job is refused."""
+    job = PreflopJob(["AA", "KK", "QQ"], chunk_size=1)
+    want = job.frame([PreflopJob.compute(c) for c in job.chunks])
+    bad = PreflopJob(["AA", "KK", "QQ"], chunk_size=1)
+    poisoned = bad.chunks[2][0].tolist()
+    bad.compute = _failing(poisoned)  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError, match=r"chunk 2 of the preflop table failed: ValueError: poisoned"):
+        hd._run(bad, None, tmp_path, None)
+    kept = sorted(tmp_path.glob("*.npy"))
+    assert Path(tmp_path, "00002.npy") not in kept
+    for path in kept:
+        index = int(path.stem)
+        assert np.array_equal(np.load(path), PreflopJob.compute(job.chunks[index]))
+    Path(tmp_path, kept[0].name).write_bytes(b"not an array")
+    seen: list[float] = []
+    assert job.frame(hd._run(job, None, tmp_path, seen.append)).equals(want)
+    assert seen[-1] == 1.0
+    with pytest.raises(ValueError, match=r"checkpoint: .* holds chunks of another table; remove it"):
+        hd._run(PreflopJob(["AA", "KK"], chunk_size=1), None, tmp_path, None)
+
+
+def _failing(deal: list[int]):  # type: ignore[no-untyped-def]
+    def compute(deals: np.ndarray) -> np.ndarray:
+        if deals[0].tolist() == deal:
+            raise ValueError("poisoned")
+        return PreflopJob.compute(deals)
+
+    return compute
+
+
+@needs_c
+def test_two_worker_processes_and_a_worker_killed_mid_job(client: distributed.Client) -> None:
+    want = PreflopJob(["AA", "KK", "AKs", "T9s"], chunk_size=3)
+    local = want.frame([PreflopJob.compute(c) for c in want.chunks])
+    assert hd.preflop_table(["AA", "KK", "AKs", "T9s"], client=client).equals(local)
+    pids = list(client.run(os.getpid).values())
+    job = PreflopJob(["AA", "KK", "AKs", "T9s", "65s", "A5o"], chunk_size=2)
+    local = job.frame([PreflopJob.compute(c) for c in job.chunks])
+    killed: list[int] = []
+
+    def kill_one(fraction: float) -> None:
+        if not killed and fraction > 0.1:
+            os.kill(pids[0], signal.SIGKILL)
+            killed.append(pids[0])
+
+    assert job.frame(hd._run(job, client, None, kill_one)).equals(local)
+    assert killed
+    client.wait_for_workers(2, timeout=60)
+
+
+def _cli(*args: str, **kwargs: object) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "handrank", "table", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kwargs,  # type: ignore[call-overload]
+    )
+
+
+@needs_c
+def test_cli_interrupted_and_resumed_gives_the_same_file(tmp_path: Path, client: distributed.Client) -> None:
+    hands = "AA,KK,QQ,JJ,TT,AKs,AQs,AKo,KQs,JTs,T9s,98s,87s,76s,65s,A5s,72o,K9o"
+    address = client.scheduler.address
+    once = tmp_path / "once.parquet"
+    done = _cli("preflop", "--hands", hands, "--out", str(once), "--scheduler", address)
+    out, err = done.communicate(timeout=120)
+    assert done.returncode == 0 and err == "" and out.startswith(f"wrote {once}: 171 rows from")
+    # Ctrl-C from the terminal reaches the whole process group: the command and its worker processes.
+    resumed = tmp_path / "resumed.parquet"
+    parts = Path(f"{resumed}.parts")
+    chunks = len(PreflopJob(hands, chunk_size=5).chunks)
+    small = ("--out", str(resumed), "--chunk-size", "5")
+    run = _cli("preflop", "--hands", hands, *small, "--workers", "2", start_new_session=True)
+    deadline = time.monotonic() + 60
+    while len(list(parts.glob("*.npy"))) < 3 and time.monotonic() < deadline and run.poll() is None:
+        time.sleep(0.01)
+    os.killpg(run.pid, signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, err
+    assert err.count("\n") == 1 and err.startswith("handrank: interrupted: ") and "the same command resumes" in err, err
+    assert not resumed.exists() and 3 <= len(list(parts.glob("*.npy"))) < chunks
+    again = _cli("preflop", "--hands", hands, *small, "--scheduler", address)
+    out, err = again.communicate(timeout=120)
+    assert again.returncode == 0 and "kept from an earlier run" in out
+    assert resumed.read_bytes() == once.read_bytes() and not parts.exists()
+    assert pd.read_parquet(once).equals(hd.preflop_table(hands.split(","), client=client))
+
+
+def test_cli_errors(tmp_path: Path) -> None:
+    for args, message in [
+        (
+            ["preflop", "--hands", "AKx", "--out", str(tmp_path / "t.parquet")],
+            "hands: 'AKx' is not a starting-hand class",
+        ),
+        (["preflop", "--out", str(tmp_path / "no" / "t.parquet")], "--out: no such folder"),
+        (["flop", "--hero", "AA", "--villain", "KZ", "--out", str(tmp_path / "t.parquet")], "villain: "),
+        (
+            [
+                "preflop",
+                "--out",
+                str(tmp_path / "t.parquet"),
+                "--scheduler",
+                "tcp://127.0.0.1:9",
+                "--connect-timeout",
+                "1",
+            ],
+            "scheduler: cannot reach tcp://127.0.0.1:9",
+        ),
+    ]:
+        run = _cli(*args)
+        out, err = run.communicate(timeout=60)
+        assert run.returncode == 2 and out == "" and err.count("\n") == 1, (args, err)
+        assert err.startswith("handrank: error: ") and message in err, (args, err)
