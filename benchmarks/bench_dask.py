@@ -7,8 +7,9 @@ table from scratch (no checkpoint), and the rows give its wall time (the
 plan, the tasks and the assembly; not the cluster's start, reported
 beside), the speed-up over the first count, and each table is checked
 equal to the first.  Then, on one cluster of the largest count, the
-preflop table of --sweep-hands classes with each task holding --sweep
-matchups: the cost of a task's round trip against the work in it.
+preflop table of the grid's first --sweep-classes classes (3,685 matchups
+for 60) with each task holding --sweep matchups: the cost of a task's
+round trip against the work in it.
 
     python benchmarks/bench_dask.py --markdown                       # the full preflop table
     python benchmarks/bench_dask.py --table flop --hero random --villain random
@@ -22,6 +23,7 @@ import sys
 import time
 
 import handrank
+from handrank._preflop import HAND_CLASSES
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import cpu_name, version
@@ -42,10 +44,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hero", default="random", help="flop: the hero range (default random)")
     parser.add_argument("--villain", default="random", help="flop: the villain range (default random)")
     parser.add_argument("--workers", default="1,2", help="worker counts to time, comma-separated (default 1,2)")
-    parser.add_argument("--sweep", default="1,20,500,2000", help="matchups per task to try (default 1,20,500,2000)")
     parser.add_argument(
-        "--sweep-hands", default="AA,KK,QQ,JJ,TT,99,AKs,AQs,AJs,KQs,AKo,AQo,KQo,JTs,T9s,98s,76s,54s,A5s,72o",
-        help="the classes of the task-size sweep",
+        "--sweep", default="1,10,100,500,2000", help="matchups per task to try (default 1,10,100,500,2000)"
+    )
+    parser.add_argument(
+        "--sweep-classes", type=int, default=60, help="the sweep's table: the grid's first N classes (default 60)"
     )
     parser.add_argument("--markdown", action="store_true", help="print the results as markdown tables")
     args = parser.parse_args(argv)
@@ -69,18 +72,21 @@ def main(argv: list[str] | None = None) -> int:
             first = (seconds, table)
         same = table.equals(first[1])
         rows.append((workers, len(job.chunks), started, seconds, first[0] / seconds, same))  # type: ignore[attr-defined]
-        print(f"  {workers} workers: {seconds:.1f} s ({started:.1f} s to start), {'same table' if same else 'DIFFERENT'}")
+        print(
+            f"  {workers} workers: {seconds:.1f} s ({started:.1f} s to start), {'same table' if same else 'DIFFERENT'}"
+        )
     title = f"{args.table} table" + (f" ({args.hands})" if args.hands else "")
     if args.markdown:
         print(f"\n| {title} | tasks | cluster start | wall time | vs 1st |\n|---|---:|---:|---:|---:|")
         for workers, tasks, started, seconds, ratio, _ in rows:
-            print(f"| {workers} worker{'s' * (workers > 1)} | {tasks} | {started:.1f} s | {seconds:.1f} s | {ratio:.2f}x |")
+            name = f"{workers} worker{'s' * (workers > 1)}"
+            print(f"| {name} | {tasks} | {started:.1f} s | {seconds:.1f} s | {ratio:.2f}x |")
     sweep = [int(s) for s in args.sweep.split(",") if s]
     if sweep and args.table == "preflop":
         results = []
         with hd.connect(max(counts)) as client:
             for size in sweep:
-                job = _job(args, size, args.sweep_hands)
+                job = _job(args, size, list(HAND_CLASSES[: args.sweep_classes]))
                 t0 = time.perf_counter()
                 hd._run(job, client, None, None)  # type: ignore[arg-type]
                 seconds = time.perf_counter() - t0
@@ -88,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
                 results.append((size, len(job.chunks), matchups, seconds))  # type: ignore[attr-defined]
                 print(f"  {size} matchups a task: {len(job.chunks)} tasks, {seconds:.2f} s")  # type: ignore[attr-defined]
         if args.markdown:
-            print(f"\n| matchups per task ({max(counts)} workers) | tasks | wall time | per matchup |\n|---:|---:|---:|---:|")
+            head = f"matchups per task ({matchups:,} matchups, {max(counts)} workers)"
+            print(f"\n| {head} | tasks | wall time | per matchup |\n|---:|---:|---:|---:|")
             for size, tasks, matchups, seconds in results:
                 print(f"| {size} | {tasks} | {seconds:.2f} s | {seconds / matchups * 1e3:.2f} ms |")
     return 0 if all(row[-1] for row in rows) else 1

@@ -307,7 +307,7 @@ def _table(args: argparse.Namespace) -> int:
     where = f"on {args.scheduler}" if args.scheduler else f"on {workers} local worker{'s' if workers > 1 else ''}"
     reused = f", {kept_before} kept from an earlier run" if kept_before else ""
     print(
-        f"wrote {out}: {len(frame):,} rows from {len(job.chunks)} chunks{reused},"
+        f"wrote {out}: {len(frame):,} rows from {len(job.chunks)} chunk{'s' * (len(job.chunks) > 1)}{reused},"
         f" {time.perf_counter() - start:.1f} s {where}"
     )
     return 0
