@@ -27,6 +27,11 @@ if TYPE_CHECKING:
 
 HOT_CALLS = ("evaluate", "evaluate_mask", "evaluate_omaha")
 
+# A child inherits an ignored SIGINT (under ``nohup``, or run from a shell's background job) and Python
+# then leaves it ignored: the children that tests interrupt run this first, so that the tests hold
+# however the suite was started.
+TAKE_CTRL_C = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+
 
 def _c_available() -> bool:
     try:
@@ -119,3 +124,30 @@ def random_hands(n: int, k: int, seed: int) -> np.ndarray:
     """n seeded random hands of k distinct cards, uint8."""
     rng = np.random.default_rng(seed)
     return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+@pytest.fixture(scope="session")
+def two_workers() -> Iterator[Any]:
+    """A Dask LocalCluster of two worker processes on 127.0.0.1 (the compiled backend), shared by the tests."""
+    if not C_AVAILABLE:
+        pytest.skip(NO_C)
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=":0",
+        scheduler_kwargs={"dashboard": False},
+    ) as cluster:
+        yield cluster
+
+
+@pytest.fixture
+def dask_client(two_workers: Any) -> Iterator[Any]:
+    """A client of ``two_workers``, both of them up."""
+    import distributed
+
+    with distributed.Client(two_workers) as client:
+        client.wait_for_workers(2, timeout=60)
+        yield client

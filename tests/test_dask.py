@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
-from conftest import C_AVAILABLE, NO_C, Api
+from conftest import Api
 
 da = pytest.importorskip("dask.array")  # in the test extra; only a bare install lacks it
 dask = pytest.importorskip("dask")
@@ -86,27 +87,14 @@ def test_shapes_and_types_are_checked_at_once() -> None:
         hd.evaluate_omaha_batch(da.zeros((3, 4), dtype=np.uint8), da.zeros((4, 5), dtype=np.uint8))
 
 
-@pytest.mark.skipif(not C_AVAILABLE, reason=NO_C)
-def test_a_two_worker_cluster_on_loopback() -> None:
+def test_a_two_worker_cluster_on_loopback(dask_client: Any) -> None:
     """The same answers from two worker processes on 127.0.0.1, errors included."""
-    distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=2,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            dashboard_address=":0",
-            scheduler_kwargs={"dashboard": False},
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
-        rows = _rows(40_000, 7, seed=5)
-        got = client.compute(hd.evaluate_batch(da.from_array(rows, chunks=5_000))).result()
-        assert np.array_equal(got, handrank.evaluate_batch(rows))
-        rows[33_333, 0] = rows[33_333, 6]
-        with pytest.raises(ValueError, match="row 33333: duplicate card"):
-            client.compute(hd.evaluate_batch(da.from_array(rows, chunks=5_000))).result()
+    rows = _rows(40_000, 7, seed=5)
+    got = dask_client.compute(hd.evaluate_batch(da.from_array(rows, chunks=5_000))).result()
+    assert np.array_equal(got, handrank.evaluate_batch(rows))
+    rows[33_333, 0] = rows[33_333, 6]
+    with pytest.raises(ValueError, match="row 33333: duplicate card"):
+        dask_client.compute(hd.evaluate_batch(da.from_array(rows, chunks=5_000))).result()
 
 
 def test_docstring_examples(in_process: None) -> None:

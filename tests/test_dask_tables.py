@@ -9,12 +9,11 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import C_AVAILABLE, NO_C, Api
+from conftest import C_AVAILABLE, NO_C, TAKE_CTRL_C, Api
 
 distributed = pytest.importorskip("distributed")  # in the test extra; only a bare install lacks it
 pd = pytest.importorskip("pandas")
@@ -27,27 +26,6 @@ from handrank._table_jobs import FlopJob, PreflopJob, class_combos, matchup_keys
 
 needs_c = pytest.mark.skipif(not C_AVAILABLE, reason=NO_C)
 SMALL = ["AA", "KQs", "72o"]
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[distributed.LocalCluster]:
-    """Two worker processes on 127.0.0.1, shared by this module's tests (they run the compiled backend)."""
-    with distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=":0",
-        scheduler_kwargs={"dashboard": False},
-    ) as two:
-        yield two
-
-
-@pytest.fixture
-def client(cluster: distributed.LocalCluster) -> Iterator[distributed.Client]:
-    with distributed.Client(cluster) as connected:
-        connected.wait_for_workers(2, timeout=30)
-        yield connected
 
 
 def _truncated(job: FlopJob, chunks: int) -> FlopJob:
@@ -223,11 +201,11 @@ def _failing(deal: list[int]):  # type: ignore[no-untyped-def]
 
 
 @needs_c
-def test_two_worker_processes_and_a_worker_killed_mid_job(client: distributed.Client) -> None:
+def test_two_worker_processes_and_a_worker_killed_mid_job(dask_client: distributed.Client) -> None:
     want = PreflopJob(["AA", "KK", "AKs", "T9s"], chunk_size=3)
     local = want.frame([PreflopJob.compute(c) for c in want.chunks])
-    assert hd.preflop_table(["AA", "KK", "AKs", "T9s"], client=client).equals(local)
-    pids = list(client.run(os.getpid).values())
+    assert hd.preflop_table(["AA", "KK", "AKs", "T9s"], client=dask_client).equals(local)
+    pids = list(dask_client.run(os.getpid).values())
     job = PreflopJob(["AA", "KK", "AKs", "T9s", "65s", "A5o"], chunk_size=2)
     local = job.frame([PreflopJob.compute(c) for c in job.chunks])
     killed: list[int] = []
@@ -237,14 +215,16 @@ def test_two_worker_processes_and_a_worker_killed_mid_job(client: distributed.Cl
             os.kill(pids[0], signal.SIGKILL)
             killed.append(pids[0])
 
-    assert job.frame(hd._run(job, client, None, kill_one)).equals(local)
+    assert job.frame(hd._run(job, dask_client, None, kill_one)).equals(local)
     assert killed
-    client.wait_for_workers(2, timeout=60)
+    dask_client.wait_for_workers(2, timeout=60)
 
 
 def _cli(*args: str, **kwargs: object) -> subprocess.Popen[str]:
+    """``handrank table ARGS`` in a child that takes Ctrl-C back (see conftest.TAKE_CTRL_C)."""
+    code = f"{TAKE_CTRL_C}import sys; from handrank._cli import main; sys.exit(main(sys.argv[1:]))"
     return subprocess.Popen(
-        [sys.executable, "-m", "handrank", "table", *args],
+        [sys.executable, "-c", code, "table", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -253,9 +233,9 @@ def _cli(*args: str, **kwargs: object) -> subprocess.Popen[str]:
 
 
 @needs_c
-def test_cli_interrupted_and_resumed_gives_the_same_file(tmp_path: Path, client: distributed.Client) -> None:
+def test_cli_interrupted_and_resumed_gives_the_same_file(tmp_path: Path, dask_client: distributed.Client) -> None:
     hands = "AA,KK,QQ,JJ,TT,AKs,AQs,AKo,KQs,JTs,T9s,98s,87s,76s,65s,A5s,72o,K9o"
-    address = client.scheduler.address
+    address = dask_client.scheduler.address
     once = tmp_path / "once.parquet"
     done = _cli("preflop", "--hands", hands, "--out", str(once), "--scheduler", address)
     out, err = done.communicate(timeout=120)
@@ -278,7 +258,7 @@ def test_cli_interrupted_and_resumed_gives_the_same_file(tmp_path: Path, client:
     out, err = again.communicate(timeout=120)
     assert again.returncode == 0 and "kept from an earlier run" in out
     assert resumed.read_bytes() == once.read_bytes() and not parts.exists()
-    assert pd.read_parquet(once).equals(hd.preflop_table(hands.split(","), client=client))
+    assert pd.read_parquet(once).equals(hd.preflop_table(hands.split(","), client=dask_client))
 
 
 def test_cli_errors(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import sys
 import time
 
 import pytest
+from conftest import TAKE_CTRL_C
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX-only")
 
@@ -42,7 +43,7 @@ def test_ctrl_c_stops_a_long_call(backend: str, name: str) -> None:
     from conftest import on
 
     on(backend)  # skips where the extension is not built
-    code = f"import handrank; print('started', flush=True); {LONG_CALLS[name]}; print('finished')"
+    code = f"{TAKE_CTRL_C}import handrank; print('started', flush=True); {LONG_CALLS[name]}; print('finished')"
     got, seconds = _interrupt([sys.executable, "-c", code], {**os.environ, "HANDRANK_BACKEND": backend})
     assert "KeyboardInterrupt" in got.stderr and "finished" not in got.stdout, got.stderr
     assert seconds < 3.0, f"took {seconds:.2f} s to stop"  # a chunk is milliseconds; the rest is a busy machine
@@ -50,7 +51,7 @@ def test_ctrl_c_stops_a_long_call(backend: str, name: str) -> None:
 
 def test_cli_ctrl_c_is_one_line_and_exit_130() -> None:
     code = (
-        "import sys; print('started', flush=True); from handrank._cli import main; "
+        f"{TAKE_CTRL_C}import sys; print('started', flush=True); from handrank._cli import main; "
         "sys.exit(main(['equity', 'random', 'random', '--trials', '1000G']))"
     )
     got, seconds = _interrupt([sys.executable, "-c", code], dict(os.environ))

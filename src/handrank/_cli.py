@@ -233,10 +233,10 @@ def _combos(args: argparse.Namespace) -> int:
     return 0
 
 
-def _workers(text: str) -> int:
-    """A worker count: a whole number from 1."""
+def _whole(text: str) -> int:
+    """A whole number from 1, such as a worker count."""
     if not text.strip().isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"not a worker count: {text!r} (a whole number from 1)")
+        raise argparse.ArgumentTypeError(f"not a whole number from 1: {text!r}")
     return int(text)
 
 
@@ -383,14 +383,14 @@ def main(argv: list[str] | None = None) -> int:
     for p, size in ((pre, 500), (flop, 25)):
         p.add_argument("--out", required=True, help="the Parquet file to write, such as table.parquet")
         where = p.add_mutually_exclusive_group()
-        where.add_argument("--workers", type=_workers, help="local worker processes (default: one per core)")
+        where.add_argument("--workers", type=_whole, help="local worker processes (default: one per core)")
         where.add_argument("--scheduler", help="an existing Dask scheduler, such as tcp://host:8786")
         p.add_argument(
             "--connect-timeout", type=_positive, default=30.0, help="seconds to reach the scheduler (default 30)"
         )
         p.add_argument(
             "--chunk-size",
-            type=_workers,
+            type=_whole,
             default=size,
             help=f"{'matchups' if p is pre else 'flops'} per task (default {size})",
         )
