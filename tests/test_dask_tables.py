@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -58,8 +59,24 @@ def test_class_names() -> None:
     ]:
         with pytest.raises(ValueError, match=message):
             parse_classes(bad)
-    with pytest.raises(TypeError, match="hands must be a list of starting-hand classes or None, not int"):
+    with pytest.raises(TypeError, match="hands must be None, a list of starting-hand classes or their names"):
         parse_classes(3)
+    for bad_size in (0, -1, 2.5, True):
+        with pytest.raises(ValueError, match="chunk_size must be a whole number from 1"):
+            PreflopJob(["AA"], chunk_size=bad_size)  # type: ignore[arg-type]
+
+
+def test_flop_job_errors_and_flops_that_leave_a_range_nothing() -> None:
+    villain = handrank.Range.from_combos([([47, 46], Fraction(1, 3)), ([43, 42], Fraction(7, 10**16))])
+    with pytest.raises(ValueError, match="villain: its weights' common denominator is too large"):
+        FlopJob("AA", villain)
+    with pytest.raises(ValueError, match="villain: "):
+        FlopJob("AA", "KZ")
+    job = FlopJob("AhAs", "KsKh")
+    flops = np.array([[51, 0, 1], [47, 0, 1], [5, 9, 13]], np.uint8)  # As on it; Ks; neither
+    faced, shares = FlopJob.compute(flops, *job.arguments()).transpose(1, 0, 2)
+    assert np.isnan(shares[:2]).all() and (faced[:2] == 0).all()
+    assert shares[2, 0] == handrank.equity(["AhAs", "KsKh"], flops[2].tolist(), exact=True).equity[0]
 
 
 def test_preflop_plan() -> None:
@@ -184,16 +201,20 @@ def test_checkpoints_resume_and_refuse_another_job(tmp_path: Path, c_impl: Api) 
         index = int(path.stem)
         assert np.array_equal(np.load(path), PreflopJob.compute(job.chunks[index]))
     Path(tmp_path, kept[0].name).write_bytes(b"not an array")
+    Path(tmp_path, kept[1].name).write_bytes(b"")
+    # The rest run again, the damaged ones too; a chunk kept whole is read back, never computed.
+    resumed = PreflopJob(["AA", "KK", "QQ"], chunk_size=1)
+    resumed.compute = _failing(*(job.chunks[int(path.stem)][0].tolist() for path in kept[2:]))  # type: ignore[method-assign]
     seen: list[float] = []
-    assert job.frame(hd._run(job, None, tmp_path, seen.append)).equals(want)
-    assert seen[-1] == 1.0
+    assert resumed.frame(hd._run(resumed, None, tmp_path, seen.append)).equals(want)
+    assert seen[0] == (len(kept) - 2) / len(job.chunks) and seen[-1] == 1.0
     with pytest.raises(ValueError, match=r"checkpoint: .* holds chunks of another table; remove it"):
         hd._run(PreflopJob(["AA", "KK"], chunk_size=1), None, tmp_path, None)
 
 
-def _failing(deal: list[int]):  # type: ignore[no-untyped-def]
+def _failing(*deals_to_refuse: list[int]):  # type: ignore[no-untyped-def]
     def compute(deals: np.ndarray) -> np.ndarray:
-        if deals[0].tolist() == deal:
+        if deals[0].tolist() in deals_to_refuse:
             raise ValueError("poisoned")
         return PreflopJob.compute(deals)
 
@@ -210,8 +231,8 @@ def test_two_worker_processes_and_a_worker_killed_mid_job(dask_client: distribut
     local = job.frame([PreflopJob.compute(c) for c in job.chunks])
     killed: list[int] = []
 
-    def kill_one(fraction: float) -> None:
-        if not killed and fraction > 0.1:
+    def kill_one(fraction: float) -> None:  # at the first chunk back: most are still to come or to fetch
+        if not killed:
             os.kill(pids[0], signal.SIGKILL)
             killed.append(pids[0])
 
@@ -259,6 +280,24 @@ def test_cli_interrupted_and_resumed_gives_the_same_file(tmp_path: Path, dask_cl
     assert again.returncode == 0 and "kept from an earlier run" in out
     assert resumed.read_bytes() == once.read_bytes() and not parts.exists()
     assert pd.read_parquet(once).equals(hd.preflop_table(hands.split(","), client=dask_client))
+
+
+def test_connect_errors() -> None:
+    with pytest.raises(ValueError, match=r"give workers \(a new local cluster\) or scheduler"):
+        with hd.connect(2, "tcp://127.0.0.1:9"):
+            pass
+    with pytest.raises(ValueError, match="workers must be a whole number from 1, not 0"):
+        with hd.connect(0):
+            pass
+
+
+def test_cli_refuses_the_chunks_of_another_table(tmp_path: Path) -> None:
+    out = tmp_path / "t.parquet"
+    hd._kept(PreflopJob(["AA", "KK"]), f"{out}.parts")
+    run = _cli("preflop", "--hands", "AA,QQ", "--out", str(out))
+    _, err = run.communicate(timeout=60)
+    assert run.returncode == 2 and err.count("\n") == 1
+    assert f"--out: {out}.parts holds the chunks of another table" in err and "choose another --out" in err
 
 
 def test_cli_errors(tmp_path: Path) -> None:

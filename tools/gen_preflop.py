@@ -43,10 +43,16 @@ from handrank._preflop import HAND_CLASSES  # noqa: E402
 OUT = os.path.join(ROOT, "src", "handrank", "preflop.bin")
 
 
+def _whole(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a whole number from 1: {text!r}")
+    return int(text)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, help="local worker processes (default: one per core)")
+    where.add_argument("--workers", type=_whole, help="local worker processes (default: one per core)")
     where.add_argument("--scheduler", help="an existing Dask scheduler")
     args = parser.parse_args()
     if handrank.BACKEND != "c":

@@ -240,12 +240,9 @@ def _whole(text: str) -> int:
     return int(text)
 
 
-def _kept(parts: str) -> int:
-    """How many finished chunks a ``handrank table`` job keeps in ``parts``."""
-    return sum(name.endswith(".npy") for name in os.listdir(parts)) if os.path.isdir(parts) else 0
-
-
 def _table(args: argparse.Namespace) -> int:
+    import logging
+    import shutil
     import time
 
     try:
@@ -273,25 +270,38 @@ def _table(args: argparse.Namespace) -> int:
         if args.table == "preflop"
         else FlopJob(args.hero, args.villain, args.chunk_size)
     )
+
+    def kept() -> int:
+        try:
+            return sum(result is not None for result in hd._kept(job, parts)[0])
+        except ValueError:
+            raise ValueError(
+                f"--out: {parts} holds the chunks of another table (other classes, ranges or chunk size):"
+                " remove it, or choose another --out"
+            ) from None
+
     start = time.perf_counter()
-    kept_before = _kept(parts)
+    for name in ("distributed", "tornado", "asyncio"):  # shutting down after Ctrl-C logs noise, not news
+        logging.getLogger(name).setLevel(logging.CRITICAL)
     bar = _ProgressBar()
     try:
+        kept_before = kept()  # before any cluster starts: a folder of another job is refused at once
         with hd.connect(args.workers, args.scheduler, args.connect_timeout) as client:
             results = hd._run(job, client, parts, bar)
     except KeyboardInterrupt:
         bar.close()
         print(
-            f"handrank: interrupted: {_kept(parts)} of {len(job.chunks)} chunks kept in {parts};"
+            f"handrank: interrupted: {kept()} of {len(job.chunks)} chunks kept in {parts};"
             " the same command resumes from them",
             file=sys.stderr,
         )
         return 130
     except RuntimeError as exc:
         bar.close()
-        print(f"handrank: error: {exc} ({_kept(parts)} finished chunks kept in {parts})", file=sys.stderr)
+        print(f"handrank: error: {exc} ({kept()} finished chunks kept in {parts})", file=sys.stderr)
         return 1
-    bar.close()
+    finally:
+        bar.close()
     frame = job.frame(results)
     part = f"{out}.{os.getpid()}.tmp"
     try:
@@ -300,8 +310,6 @@ def _table(args: argparse.Namespace) -> int:
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.remove(part)
-    import shutil
-
     shutil.rmtree(parts, ignore_errors=True)
     workers = args.workers or os.cpu_count() or 1
     where = f"on {args.scheduler}" if args.scheduler else f"on {workers} local worker{'s' if workers > 1 else ''}"
@@ -410,4 +418,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader went away (``handrank ... | head``): nothing more to say, to anyone.
         sys.stderr.close()
+        return 1
+    except OSError as exc:  # writing a table: a full disk, a folder that cannot be made
+        print(f"handrank: error: {exc}", file=sys.stderr)
         return 1

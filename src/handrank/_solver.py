@@ -279,8 +279,6 @@ def combo_equity(
         raise ValueError("villain: no combo of the range is left once the board and dead cards are out")
     table = _all_combos()
     heroes = np.flatnonzero(hero_w)
-    a, b = table[heroes, 0].astype(np.intp), table[heroes, 1].astype(np.intp)
-    holding = _holding()  # (52, 51): the combo numbers holding each card
     deck = [c for c in range(52) if not excluded >> c & 1]
     runouts = comb(len(deck), 5 - len(board_ids))
     if int(villain_w.max(initial=0)) * 1326 * runouts >= 1 << 62:
@@ -288,8 +286,7 @@ def combo_equity(
     counts = np.zeros((3, len(heroes)), np.int64)
     _backend.kernels.combo_equity_counts(bytes(board_ids), bytes(deck), villain_w, heroes.astype(np.int32), counts)
     wins, ties, total = counts
-    faced = villain_w.sum() - villain_w[holding[a]].sum(axis=1) - villain_w[holding[b]].sum(axis=1)
-    faced = faced + villain_w[heroes]
+    faced = _faced(villain_w, heroes)
     if not total.any():
         raise ValueError("the ranges collide: every villain combo holds a card of every hero combo")
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -297,6 +294,19 @@ def combo_equity(
     if progress is not None:
         progress(1.0)
     return ComboEquity._of(table[heroes], np.where(total > 0, equity, np.nan), faced / scale)
+
+
+def _faced(villain_w: np.ndarray, heroes: np.ndarray) -> np.ndarray:
+    """The villain weight each hero combo (numbers ``heroes``) can face: the villain combos sharing no card
+    with it (``villain_w`` already 0 for those meeting the board or dead cards)."""
+    import numpy as np
+
+    table = _all_combos()
+    holding = _holding()  # (52, 51): the combo numbers holding each card
+    a, b = table[heroes, 0].astype(np.intp), table[heroes, 1].astype(np.intp)
+    faced: np.ndarray = villain_w.sum() - villain_w[holding[a]].sum(axis=1) - villain_w[holding[b]].sum(axis=1)
+    faced = faced + villain_w[heroes]  # the combo of its own two cards was taken away twice
+    return faced
 
 
 _HOLDING: list[np.ndarray] = []

@@ -21,6 +21,7 @@ nothing here imports Dask.
 from __future__ import annotations
 
 from itertools import combinations, permutations
+from math import comb
 
 from handrank._cards import cards_str
 from handrank._preflop import _PATTERN, BOARDS, HAND_CLASSES
@@ -51,6 +52,22 @@ def class_combos(name: str) -> list[tuple[int, int]]:
     return [(a, b) for a, b in combinations(range(52), 2) if class_of((a, b)) == index]
 
 
+def _chunk_size(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"chunk_size must be a whole number from 1, not {value!r}")
+    return value
+
+
+def _fingerprint(chunks: list[np.ndarray]) -> str:
+    """A digest of the chunks' inputs: kept results are reused only for the very same inputs."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for chunk in chunks:
+        digest.update(chunk.tobytes())
+    return digest.hexdigest()
+
+
 def parse_classes(hands: object) -> tuple[str, ...]:
     """``hands`` (None for all 169; else names such as ``"AA"``, ``"AKs"``, ``"t9o"``, as a list or one
     comma-separated string) as class names in ``HAND_CLASSES`` spelling, in the order given."""
@@ -58,7 +75,10 @@ def parse_classes(hands: object) -> tuple[str, ...]:
         return HAND_CLASSES
     items = hands.split(",") if isinstance(hands, str) else hands
     if not isinstance(items, (list, tuple)):
-        raise TypeError(f"hands must be a list of starting-hand classes or None, not {type(hands).__name__}")
+        raise TypeError(
+            f"hands must be None, a list of starting-hand classes or their names joined by commas,"
+            f" not {type(hands).__name__}"
+        )
     names: list[str] = []
     for item in items:
         if not isinstance(item, str):
@@ -132,12 +152,18 @@ class PreflopJob:
         hero = np.where(self._flipped[first, None], b[first], a[first])
         villain = np.where(self._flipped[first, None], a[first], b[first])
         deals = np.concatenate([hero, villain], axis=1).astype(np.uint8)
-        self.chunk_size = chunk_size
+        self.chunk_size = chunk_size = _chunk_size(chunk_size)
         self.chunks = [deals[i : i + chunk_size] for i in range(0, len(deals), chunk_size)]
 
     def spec(self) -> dict[str, object]:
         """What makes a chunk's result: kept chunks are reused only by a job with the same spec."""
-        return {"table": self.kind, "format": FORMAT, "hands": list(self.classes), "chunk_size": self.chunk_size}
+        return {
+            "table": self.kind,
+            "format": FORMAT,
+            "hands": list(self.classes),
+            "chunk_size": self.chunk_size,
+            "inputs": _fingerprint(self.chunks),
+        }
 
     def arguments(self) -> tuple[()]:
         """What ``compute`` takes besides a chunk."""
@@ -225,6 +251,8 @@ class FlopJob:
             raise ValueError("hero: the range is empty")
         if not villain_w.any():
             raise ValueError("villain: the range is empty")
+        if int(villain_w.max()) * 1326 * comb(49, 2) >= 1 << 62:  # combo_equity's bound on a flop
+            raise ValueError("villain: its weights' common denominator is too large to sum exactly")
         table = combos()
         self.heroes = np.flatnonzero(hero_w)
         self._hero_w = hero_w[self.heroes]
@@ -246,7 +274,7 @@ class FlopJob:
         representatives, self.counts = np.unique(code, return_counts=True)
         self.flops = np.stack([representatives >> 12, representatives >> 6 & 63, representatives & 63], axis=1)
         self.symmetries = len(kept)
-        self.chunk_size = chunk_size
+        self.chunk_size = chunk_size = _chunk_size(chunk_size)
         self.chunks = [self.flops[i : i + chunk_size].astype(np.uint8) for i in range(0, len(self.flops), chunk_size)]
 
     def spec(self) -> dict[str, object]:
@@ -257,6 +285,7 @@ class FlopJob:
             "hero": repr(self.hero),
             "villain": repr(self.villain),
             "chunk_size": self.chunk_size,
+            "inputs": _fingerprint(self.chunks),
         }
 
     def arguments(self) -> tuple[Range, Range]:
@@ -269,16 +298,20 @@ class FlopJob:
         flop blocks), ``(K, 2, combos)`` float64."""
         import numpy as np
 
-        from handrank._solver import _number, _weights, combo_equity
+        from handrank._solver import _faced, _number, _weights, combo_equity
 
         heroes = np.flatnonzero(_weights(hero, "hero", 0)[0])
         out = np.zeros((len(flops), 2, len(heroes)))
         out[:, 1] = np.nan
         for i, flop in enumerate(flops.tolist()):
-            try:
-                result = combo_equity(hero, villain, flop)
-            except ValueError:  # the flop leaves one range nothing, or they collide: NaN and 0 everywhere
+            # A flop that leaves a range nothing, or the ranges only combos that collide, gets NaN and 0
+            # everywhere (combo_equity calls those errors); anything else combo_equity says is raised.
+            excluded = sum(1 << card for card in flop)
+            live = np.flatnonzero(_weights(hero, "hero", excluded)[0])
+            villain_w = _weights(villain, "villain", excluded)[0]
+            if not live.size or not _faced(villain_w, live).any():
                 continue
+            result = combo_equity(hero, villain, flop)
             at = np.searchsorted(heroes, _number(result.combos[:, 0].astype(np.int64), result.combos[:, 1]))
             out[i, 0, at], out[i, 1, at] = result.weight, result.equity
         return out

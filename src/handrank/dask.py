@@ -188,6 +188,11 @@ def flop_table(
     holding ``combo_equity``'s equity on that flop (NaN where the flop holds
     one of its cards or it faces no villain combo).  25 flops to a task.
 
+    A row's combo columns are for its flop as shown, the least of the flops
+    it stands for; on another of them (the suits relabelled) each combo's
+    part is played by its relabelled twin.  A column weighed by ``flops`` is
+    that combo's mean over all flops only where no relabelling moves it.
+
     >>> t = flop_table("AA", "KK")
     >>> len(t), int(t.flops.sum()), t.columns.tolist()[:4]
     (1755, 22100, ['flop', 'flops', 'equity', 'AdAc'])
@@ -228,14 +233,19 @@ def connect(workers: int | None = None, scheduler: str | None = None, timeout: f
     """A client of the Dask scheduler at ``scheduler`` (such as ``tcp://host:8786``), or else of a new
     LocalCluster of ``workers`` processes (default one per core, one thread each) on 127.0.0.1, closed on
     leaving.  The local worker processes ignore Ctrl-C: this process handles it, and closes them.
+
+    >>> with connect(workers=1) as client:
+    ...     int(preflop_table(["AA", "KK"], client=client).wins.sum())
+    50817864
     """
     import logging
     import signal
+    import threading
 
     from distributed import Client, LocalCluster
 
-    for name in ("distributed", "tornado", "asyncio"):  # shutting down after Ctrl-C logs noise, not news
-        logging.getLogger(name).setLevel(logging.CRITICAL)
+    if workers is not None and scheduler:
+        raise ValueError("give workers (a new local cluster) or scheduler (an existing one), not both")
     if scheduler:
         try:
             client = Client(scheduler, timeout=timeout)
@@ -244,9 +254,12 @@ def connect(workers: int | None = None, scheduler: str | None = None, timeout: f
         with client:
             yield client
         return
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise ValueError(f"workers must be a whole number from 1, not {workers!r}")
     # The worker processes start with Ctrl-C ignored (a worker restarted later too, by the preload), so
     # that a terminal's Ctrl-C, which reaches them all, leaves them to be closed from here.
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    main = threading.current_thread() is threading.main_thread()  # only there can signals be set
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
         cluster = LocalCluster(
             n_workers=workers or os.cpu_count() or 1,
@@ -259,7 +272,8 @@ def connect(workers: int | None = None, scheduler: str | None = None, timeout: f
             preload=[_IGNORE_SIGINT],
         )
     finally:
-        signal.signal(signal.SIGINT, previous)
+        if main:
+            signal.signal(signal.SIGINT, previous)
     with cluster, Client(cluster) as client:
         yield client
 
@@ -268,32 +282,38 @@ def _kept(job: PreflopJob | FlopJob, folder: str | os.PathLike[str]) -> tuple[li
     """The chunk results kept in ``folder`` from an earlier run of the same job (None for the others), and the
     folder; a folder of another job is an error, one that does not exist is made."""
     spec = json.dumps(job.spec(), sort_keys=True)
+    folder = os.fspath(folder)
     os.makedirs(folder, exist_ok=True)
     manifest = os.path.join(folder, "job.json")
-    if os.path.exists(manifest):
+    try:  # the first run to get here writes the job's spec; any other must be running the same job
+        with open(manifest, "x", encoding="utf-8") as f:
+            f.write(spec)
+            f.flush()
+            os.fsync(f.fileno())
+    except FileExistsError:
         with open(manifest, encoding="utf-8") as f:
             if f.read() != spec:
                 raise ValueError(
-                    f"checkpoint: {os.fspath(folder)} holds chunks of another table; remove it or choose another folder"
-                )
-    else:
-        _write_atomically(manifest, spec.encode())
+                    f"checkpoint: {folder} holds chunks of another table; remove it or choose another folder"
+                ) from None
     results: list[np.ndarray | None] = []
     for index in range(len(job.chunks)):
-        path = os.path.join(folder, f"{index:05d}.npy")
         result = None
-        with contextlib.suppress(OSError, ValueError):  # missing, or damaged: computed again
-            result = np.load(path, allow_pickle=False)
+        with contextlib.suppress(Exception):  # missing, or damaged however: computed again
+            result = np.load(os.path.join(folder, f"{index:05d}.npy"), allow_pickle=False)
         results.append(result if job.check(index, result) else None)
-    return results, os.fspath(folder)
+    return results, folder
 
 
 def _write_atomically(path: str, data: bytes) -> None:
-    """``data`` in ``path``, written beside it and renamed: a reader sees the old file or the whole new one."""
+    """``data`` in ``path``, written beside it, flushed to disk and renamed: a reader, even after a crash, sees
+    no file or the whole of it."""
     part = f"{path}.{uuid.uuid4().hex}.tmp"
     try:
         with open(part, "wb") as f:
             f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
         os.replace(part, path)
     finally:
         with contextlib.suppress(FileNotFoundError):
