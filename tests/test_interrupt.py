@@ -33,7 +33,12 @@ def _interrupt(command: list[str], env: dict[str, str]) -> tuple[subprocess.Comp
     assert proc.poll() is None, "the call ended before it could be interrupted"
     sent = time.monotonic()
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    try:
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:  # it ignored Ctrl-C: never leave it running
+            proc.kill()
+            proc.communicate()
     return subprocess.CompletedProcess(command, proc.returncode, out, err), time.monotonic() - sent
 
 

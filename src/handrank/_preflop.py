@@ -12,6 +12,7 @@ call, not at import.
 from __future__ import annotations
 
 import threading
+from itertools import combinations
 
 from handrank._cards import CARD_NAMES, parse_cards
 from handrank._equity import EquityResult, _fraction
@@ -45,6 +46,21 @@ def _class_names() -> tuple[str, ...]:
 
 HAND_CLASSES: tuple[str, ...] = _class_names()
 """The 169 starting-hand classes ("AA", "AKs", ... "AKo", "KK", ...), in the order of ``preflop_matrix``."""
+
+
+def class_of(cards: tuple[int, int]) -> int:
+    """The index in ``HAND_CLASSES`` of a two-card hand."""
+    high, low = sorted((cards[0] >> 2, cards[1] >> 2), reverse=True)
+    i, j = 12 - high, 12 - low  # the grid runs aces first
+    if high == low:
+        return 13 * i + i
+    return 13 * i + j if cards[0] & 3 == cards[1] & 3 else 13 * j + i
+
+
+def class_combos(name: str) -> list[tuple[int, int]]:
+    """The combos ``(low card, high card)`` of a starting-hand class, in card order."""
+    index = HAND_CLASSES.index(name)
+    return [(a, b) for a, b in combinations(range(52), 2) if class_of((a, b)) == index]
 
 
 def _first_appearance(code: int) -> int:

@@ -24,7 +24,7 @@ from itertools import combinations, permutations
 from math import comb
 
 from handrank._cards import cards_str
-from handrank._preflop import _PATTERN, BOARDS, HAND_CLASSES
+from handrank._preflop import _PATTERN, BOARDS, HAND_CLASSES, class_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,21 +35,6 @@ if TYPE_CHECKING:
 
 FORMAT = 1
 """The version of the chunk results' layout: a kept chunk of another version is not reused."""
-
-
-def class_of(cards: tuple[int, int]) -> int:
-    """The index in ``HAND_CLASSES`` of a two-card hand."""
-    high, low = sorted((cards[0] >> 2, cards[1] >> 2), reverse=True)
-    i, j = 12 - high, 12 - low  # the grid runs aces first
-    if high == low:
-        return 13 * i + i
-    return 13 * i + j if cards[0] & 3 == cards[1] & 3 else 13 * j + i
-
-
-def class_combos(name: str) -> list[tuple[int, int]]:
-    """The combos ``(low card, high card)`` of a starting-hand class, in card order."""
-    index = HAND_CLASSES.index(name)
-    return [(a, b) for a, b in combinations(range(52), 2) if class_of((a, b)) == index]
 
 
 def _chunk_size(value: object) -> int:
