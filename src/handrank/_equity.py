@@ -27,6 +27,10 @@ from handrank._ranges import Packed, Range
 from handrank._record import Record
 from handrank._threads import n_threads, run_tasks
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import pandas as pd
+
 BLOCK_TRIALS = 1024  # Monte Carlo trials per seeded block
 MAX_REDRAWS = 10_000  # redraws of one deal before the ranges are called impossible
 # exact=None enumerates when matchups x boards x players stays under this.
@@ -85,6 +89,18 @@ class EquityResult(Record):
     """The exact equities as fractions (None for Monte Carlo)."""
     seed: int | None
     """The Monte Carlo seed used (None when exact); pass it again to repeat the run."""
+
+    def _repr_html_(self) -> str:
+        """A table, one row per player (notebooks show it)."""
+        from handrank._display import equity_html
+
+        return equity_html(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """A pandas DataFrame, one row per player: ``equity, wins, ties, losses, stderr``."""
+        from handrank._display import equity_frame
+
+        return equity_frame(self)
 
 
 def _fraction(numerator: int, denominator: int) -> Fraction:

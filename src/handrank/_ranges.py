@@ -643,6 +643,13 @@ class Range:
             return _join_groups(by_weight)
         return _holdem_str(self._weights)
 
+    def _repr_html_(self) -> str | None:
+        """A Hold'em range as the 13 x 13 grid, each class shaded by its weight (notebooks show it); None,
+        so the plain repr, for Omaha."""
+        from handrank._display import range_html
+
+        return range_html(self)
+
     def __repr__(self) -> str:
         if not self._random and not self._combos:
             args = "[]" if self._game == "holdem" else f"[], game={self._game!r}, hole_size={self._hole_size}"

@@ -47,6 +47,12 @@ class Showdown(Record):
         """Each player's share of the pot, summing to 1."""
         return tuple(p.share for p in self.players)
 
+    def _repr_html_(self) -> str:
+        """A table, one row per player, the winners starred (notebooks show it)."""
+        from handrank._display import showdown_html
+
+        return showdown_html(self)
+
 
 def showdown(hands: Sequence[Cards], board: Cards = (), *, game: GameName = "holdem") -> Showdown:
     """Show down ``hands`` (one per player) on ``board``; ``game`` is holdem, omaha, stud or draw.

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
     import numpy as np
     import numpy.typing as npt
+    import pandas as pd
 
     from handrank._cards import Cards
 
@@ -146,6 +147,12 @@ class ComboEquity(Record):
     """Each combo's share of the pot against the villain range over every runout, ``(N,)``."""
     weight: npt.NDArray[np.float64]
     """The villain weight each combo faces: the range's combos that meet none of its cards, board or dead."""
+
+    def to_frame(self) -> pd.DataFrame:
+        """A pandas DataFrame, one row per hero combo (index ``"AsKs"``, high card first): ``equity, weight``."""
+        from handrank._display import combo_frame
+
+        return combo_frame(self)
 
 
 _RANGES: dict[tuple[str, str], Range] = {}

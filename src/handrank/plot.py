@@ -1,0 +1,187 @@
+"""Pictures of ranges and equities as matplotlib Figures: the range grid, equity by street, hand categories.
+
+``pip install "handrank[plot]"`` brings matplotlib; ``import handrank``
+never imports this module.  Each function returns a new
+``matplotlib.figure.Figure`` (made without pyplot, so no window opens and
+nothing is kept: ``fig.savefig("grid.png")``, or a notebook shows it),
+or draws into the ``ax`` given and returns its figure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+try:
+    from matplotlib.figure import Figure
+except ImportError as exc:  # pragma: no cover - the message is the point
+    raise ImportError('handrank.plot needs matplotlib: pip install "handrank[plot]"') from exc
+
+from handrank._cards import board_ids_of, cards_str, parse_cards
+from handrank._display import class_weights
+from handrank._games import HOLDEM
+from handrank._hand import category
+from handrank._preflop import HAND_CLASSES
+from handrank._ranges import Range
+from handrank._tables import Category
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from handrank._cards import Cards
+
+__all__ = ["category_chart", "equity_by_street", "range_grid"]
+
+STREETS = ("preflop", "flop", "turn", "river")
+
+
+def _axes(ax: Axes | None, size: tuple[float, float]) -> tuple[Figure, Axes]:
+    if ax is not None:
+        return ax.figure, ax  # type: ignore[return-value]
+    fig = Figure(figsize=size, layout="constrained")
+    return fig, fig.add_subplot()
+
+
+def _grid_values(values: object) -> tuple[list[float], bool]:
+    """169 values in ``HAND_CLASSES`` order from a Range, range text, a mapping of class names, or 169
+    numbers (flat or 13 x 13); and whether they are weights (shaded from 0 to 1)."""
+    if isinstance(values, str):
+        values = Range(values)
+    if isinstance(values, Range):
+        if values.game != "holdem":
+            raise ValueError("range_grid draws Hold'em ranges (13 x 13 classes), not Omaha ones")
+        return class_weights(values), True
+    if isinstance(values, Mapping):
+        unknown = [name for name in values if name not in HAND_CLASSES]
+        if unknown:
+            raise ValueError(f"values: {unknown[0]!r} is not a starting-hand class (such as AA, AKs or AKo)")
+        return [float(values.get(name, float("nan"))) for name in HAND_CLASSES], False
+    import numpy as np
+
+    arr = np.asarray(values, dtype=float)
+    if arr.size != 169 or arr.shape not in ((169,), (13, 13)):
+        raise ValueError(f"values must be a Range, a mapping of classes or 169 numbers, got shape {arr.shape}")
+    return arr.reshape(169).tolist(), False
+
+
+def range_grid(
+    values: Range | str | Mapping[str, float] | Sequence[float] | object,
+    *,
+    title: str | None = None,
+    cmap: str = "Greens",
+    ax: Axes | None = None,
+) -> Figure:
+    """The 13 x 13 grid of starting hands: pairs on the diagonal, suited above it, offsuit below.
+
+    ``values`` is a Hold'em ``Range`` (or its text), shaded by each class's
+    weight (the share of its combos in the range, 0 to 1); or any value
+    per class: a mapping from class names (``{"AKs": 0.67, ...}``; classes
+    left out are blank) or 169 numbers in ``HAND_CLASSES`` order (flat or
+    13 x 13), shaded from their least to their greatest and written in the
+    cells, such as each class's equity against a range.
+    """
+    import math
+
+    import numpy as np
+
+    cells, weights = _grid_values(values)
+    grid = np.array(cells).reshape(13, 13)
+    fig, ax = _axes(ax, (6.4, 6.4))
+    finite = grid[np.isfinite(grid)]
+    low, high = (0.0, 1.0) if weights or not finite.size else (float(finite.min()), float(finite.max()))
+    image = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, vmin=low, vmax=high if high > low else low + 1)
+    for k, name in enumerate(HAND_CLASSES):
+        i, j = divmod(k, 13)
+        value = cells[k]
+        shade = (value - low) / (high - low) if high > low and math.isfinite(value) else 0.0
+        label = name if weights or not math.isfinite(value) else f"{name}\n{value:.2g}"
+        ax.text(j, i, label, ha="center", va="center", fontsize=7, color="white" if shade > 0.6 else "black")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.set_title(title if title is not None else ("range" if weights else ""))
+    fig.colorbar(image, ax=ax, shrink=0.8, label="weight" if weights else None)
+    return fig
+
+
+def equity_by_street(
+    players: Sequence[Cards | Range | str],
+    board: Cards,
+    *,
+    dead: Cards = (),
+    labels: Sequence[str] | None = None,
+    trials: int | None = None,
+    seed: int | None = 0,
+    ax: Axes | None = None,
+) -> Figure:
+    """Each player's equity before the flop and on the flop, turn and river of a five-card Hold'em ``board``.
+
+    ``players`` are hands or ranges (a ``Range``, or text that is not
+    cards, such as ``"QQ+, AKs"`` or ``"random"``); each street
+    is exact where ``equity`` finds that affordable and Monte Carlo
+    otherwise (``trials`` and ``seed`` as there; the seed defaults to 0 so
+    that a picture can be drawn again).  ``labels`` name the players
+    (default: their text, or "player i").
+    """
+    from handrank._equity import equity
+
+    cards = board_ids_of(board, HOLDEM)
+    if len(cards) != 5:
+        raise ValueError(f"board: equity by street needs the whole board (5 cards), got {len(cards)}")
+    names = (
+        [p if isinstance(p, str) else f"player {i}" for i, p in enumerate(players)] if labels is None else list(labels)
+    )
+    if len(names) != len(players):
+        raise ValueError(f"labels: {len(names)} names for {len(players)} players")
+    hands: list[Cards | Range] = []
+    for player in players:
+        if isinstance(player, str):  # cards, or else range text ("QQ+, AKs", "random")
+            try:
+                hands.append(parse_cards(player))
+            except ValueError:
+                hands.append(Range(player))
+        else:
+            hands.append(player)
+    streets = [equity(hands, cards[:n], dead, trials=trials, seed=seed) for n in (0, 3, 4, 5)]
+    fig, ax = _axes(ax, (6.4, 4.0))
+    for i, name in enumerate(names):
+        ax.plot(range(4), [s.equity[i] for s in streets], marker="o", label=name)
+    ticks = [
+        street if not n else f"{street}\n{cards_str(cards[:n])}"
+        for street, n in zip(STREETS, (0, 3, 4, 5), strict=True)
+    ]
+    ax.set_xticks(range(4), ticks)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("equity")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    return fig
+
+
+def category_chart(
+    hand_range: Range | str, board: Cards, *, title: str | None = None, ax: Axes | None = None
+) -> Figure:
+    """How often a Hold'em range makes each hand category on a flop, turn or river (weighted by its weights;
+    combos holding a board card left out)."""
+    from handrank._solver import rank_combos
+
+    if isinstance(hand_range, str):
+        hand_range = Range(hand_range)
+    if not isinstance(hand_range, Range) or hand_range.game != "holdem":
+        raise TypeError("hand_range must be a Hold'em Range or range text such as 'QQ+, AKs'")
+    cards = board_ids_of(board, HOLDEM)  # a flop, turn or river
+    combos = [(list(c), w) for c, w in hand_range if not set(c) & set(cards)]
+    if not combos:
+        raise ValueError("hand_range: no combo of the range is left once the board is out")
+    ranks = rank_combos(cards, [c for c, _ in combos]).tolist()
+    shares = dict.fromkeys(Category, 0.0)
+    for rank, (_, weight) in zip(ranks, combos, strict=True):
+        shares[category(rank)] += weight
+    total = sum(shares.values())
+    order = list(Category)
+    fig, ax = _axes(ax, (6.4, 4.0))
+    ax.barh([c.name.replace("_", " ").lower() for c in order], [shares[c] / total for c in order])
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of the range")
+    ax.set_title(title if title is not None else f"{hand_range} on {cards_str(cards)}")
+    return fig
