@@ -60,7 +60,7 @@ def test_equity_by_street(impl: Api) -> None:
     assert first[3] == 1.0  # kings on the river
     assert [a + b for a, b in zip(first, lines[1].get_ydata().tolist(), strict=True)] == pytest.approx([1.0] * 4)
     assert _png_size(fig) == (320, 200)
-    with pytest.raises(ValueError, match=r"board: equity by street needs the whole board \(5 cards\), got 3"):
+    with pytest.raises(ValueError, match="board: equity by street needs the complete board of 5 cards, got 3"):
         plot.equity_by_street(["AhKh", "QsQd"], "2c 7d 9h")
     with pytest.raises(ValueError, match="labels: 1 names for 2 players"):
         plot.equity_by_street(["AhKh", "QsQd"], "2c 7d 9h Ts Kd", labels=["hero"])

@@ -122,11 +122,8 @@ def equity_by_street(
     that a picture can be drawn again).  ``labels`` name the players
     (default: their text, or "player i").
     """
-    from handrank._equity import equity
+    from handrank._equity import equity_by_street as by_street
 
-    cards = board_ids_of(board, HOLDEM)
-    if len(cards) != 5:
-        raise ValueError(f"board: equity by street needs the whole board (5 cards), got {len(cards)}")
     names = (
         [p if isinstance(p, str) else f"player {i}" for i, p in enumerate(players)] if labels is None else list(labels)
     )
@@ -141,7 +138,8 @@ def equity_by_street(
                 hands.append(Range(player))
         else:
             hands.append(player)
-    streets = [equity(hands, cards[:n], dead, trials=trials, seed=seed) for n in (0, 3, 4, 5)]
+    streets = list(by_street(hands, board, dead, trials=trials, seed=seed))  # checks the board: 5 cards
+    cards = board_ids_of(board, HOLDEM)
     fig, ax = _axes(ax, (6.4, 4.0))
     for i, name in enumerate(names):
         ax.plot(range(4), [s.equity[i] for s in streets], marker="o", label=name)
