@@ -19,9 +19,15 @@ sys.path.insert(0, os.path.join(ROOT, "src"))
 import handrank  # noqa: E402
 from handrank import plot  # noqa: E402
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from matplotlib.figure import Figure
+
 OUT = os.path.join(ROOT, "docs", "_static")
 
-FIGURES = {
+FIGURES: dict[str, Callable[[], Figure]] = {
     "range_grid.png": lambda: plot.range_grid(
         handrank.Range("22+, A2s+, K9s+, QTs+, JTs, T9s, 98s, 87s, ATo+, KJo+, QJo"), title="an opening range"
     ),
