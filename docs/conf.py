@@ -10,7 +10,7 @@ import handrank
 project = "handrank"
 author = "the handrank authors"
 release = version = handrank.__version__
-extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon", "myst_parser"]
+extensions = ["sphinx.ext.autodoc", "myst_parser"]  # the docstrings are prose, not Google or numpy sections
 source_suffix = {".md": "markdown"}
 exclude_patterns = ["_build"]
 html_theme = "furo"
