@@ -38,15 +38,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "src"))
 
 import handrank  # noqa: E402
+from handrank._cli import _whole  # noqa: E402
 from handrank._preflop import HAND_CLASSES  # noqa: E402
 
 OUT = os.path.join(ROOT, "src", "handrank", "preflop.bin")
-
-
-def _whole(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"not a whole number from 1: {text!r}")
-    return int(text)
 
 
 def main() -> int:

@@ -50,6 +50,15 @@ def cards_str(cards: Cards) -> str:
     return " ".join(CARD_NAMES[c] for c in parse_cards(cards))
 
 
+def combo_str(ids: Iterable[int]) -> str:
+    """Card ids (valid ones) as one word, highest first, as tables and the CLI name combos and flops.
+
+    >>> combo_str([47, 51])
+    'AsKs'
+    """
+    return "".join(CARD_NAMES[c] for c in sorted(ids, reverse=True))
+
+
 def as_index(value: object) -> int | None:
     """``operator.index(value)``, or None for a bool or anything that is no integer.
 

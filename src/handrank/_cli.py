@@ -10,6 +10,7 @@ import sys
 from typing import Any
 
 import handrank
+from handrank._cards import combo_str
 from handrank._games import EQUITY_GAMES, SHOWDOWN_GAMES, game
 
 
@@ -214,7 +215,7 @@ def _combos(args: argparse.Namespace) -> int:
     order = sorted(range(len(equity)), key=lambda i: -equity[i] if equity[i] == equity[i] else 1.0)
     rows = [
         (
-            handrank.cards_str(sorted(result.combos[i].tolist(), reverse=True)).replace(" ", ""),
+            combo_str(result.combos[i].tolist()),
             None if result.equity[i] != result.equity[i] else float(result.equity[i]),
             float(result.weight[i]),
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from handrank._cards import cards_str
+from handrank._cards import cards_str, combo_str
 from handrank._preflop import HAND_CLASSES, class_of
 
 TYPE_CHECKING = False
@@ -134,5 +134,5 @@ def combo_frame(result: ComboEquity) -> pd.DataFrame:
     """One row per hero combo (``"AsKs"``, high card first): its equity and the villain weight it faces."""
     import pandas as pd
 
-    names = [cards_str(sorted(pair, reverse=True)).replace(" ", "") for pair in result.combos.tolist()]
+    names = [combo_str(pair) for pair in result.combos.tolist()]
     return pd.DataFrame({"equity": result.equity, "weight": result.weight}, index=pd.Index(names, name="combo"))

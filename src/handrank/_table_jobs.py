@@ -23,7 +23,7 @@ from __future__ import annotations
 from itertools import combinations, permutations
 from math import comb
 
-from handrank._cards import cards_str
+from handrank._cards import combo_str
 from handrank._preflop import _PATTERN, BOARDS, HAND_CLASSES, class_of
 
 TYPE_CHECKING = False
@@ -241,7 +241,7 @@ class FlopJob:
         table = combos()
         self.heroes = np.flatnonzero(hero_w)
         self._hero_w = hero_w[self.heroes]
-        self.combo_names = [cards_str(pair[::-1]).replace(" ", "") for pair in table[self.heroes].tolist()]
+        self.combo_names = [combo_str(pair) for pair in table[self.heroes].tolist()]
         # The relabellings that leave both ranges as they are; flops are taken up to those.
         from handrank._solver import _number
 
@@ -322,7 +322,7 @@ class FlopJob:
         with np.errstate(invalid="ignore", divide="ignore"):
             equity = np.nansum(weight * np.nan_to_num(shares), axis=1) / weight.sum(axis=1)
         columns: dict[str, object] = {
-            "flop": [cards_str(flop[::-1]).replace(" ", "") for flop in self.flops.tolist()],
+            "flop": [combo_str(flop) for flop in self.flops.tolist()],
             "flops": self.counts,
             "equity": equity,
         }
