@@ -11,7 +11,8 @@ from typing import Any
 
 import handrank
 from handrank._cards import combo_str
-from handrank._games import EQUITY_GAMES, SHOWDOWN_GAMES, game
+from handrank._games import EQUITY_GAMES, SHOWDOWN_GAMES
+from handrank._ranges import hand_or_range
 
 
 def _print_fields(info: dict[str, Any]) -> None:
@@ -127,16 +128,7 @@ class _ProgressBar:
 
 
 def _equity(args: argparse.Namespace) -> int:
-    sizes = game(args.game).hole_sizes
-    players: list[Any] = []
-    for text in args.players:
-        try:
-            cards = handrank.parse_cards(text)
-            players.append(cards if len(cards) in sizes else handrank.Range(text, game=args.game))
-        except ValueError:
-            random = text.strip().lower() in ("random", "*")
-            hole = sizes[0] if random and len(sizes) > 1 else None
-            players.append(handrank.Range(text, game=args.game, hole_size=hole))
+    players: list[Any] = [hand_or_range(text, args.game) for text in args.players]
     sampled = args.trials or args.target_stderr is not None or args.time_limit is not None
     exact = True if args.exact else (False if sampled else None)
     bar = _ProgressBar()

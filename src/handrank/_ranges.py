@@ -800,3 +800,16 @@ def _collapse(members: set[tuple[int, int]], suffix: str) -> list[tuple[tuple[in
                 text += "-" + _class_name(low, low - gap, suffix)
             emit(high, high - gap, text)
     return out
+
+
+def hand_or_range(text: str, game: EquityGameName = "holdem") -> list[int] | Range:
+    """A player written as text, as the command line and the plots take one: the cards of one hand of
+    ``game`` (``"AhKh"``), else a range (``"QQ+, AKs"``, ``"random"``; an Omaha ``random`` of the game's
+    first hole size)."""
+    sizes = _game(game).hole_sizes
+    try:
+        cards = parse_cards(text)
+    except ValueError:
+        random = text.strip().lower() in ("random", "*")
+        return Range(text, game=game, hole_size=sizes[0] if random and len(sizes) > 1 else None)
+    return cards if len(cards) in sizes else Range(text, game=game)

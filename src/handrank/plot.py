@@ -16,12 +16,12 @@ try:
 except ImportError as exc:  # pragma: no cover - the message is the point
     raise ImportError('handrank.plot needs matplotlib: pip install "handrank[plot]"') from exc
 
-from handrank._cards import board_ids_of, cards_str, parse_cards
+from handrank._cards import board_ids_of, cards_str
 from handrank._display import class_weights
 from handrank._games import HOLDEM
 from handrank._hand import category
 from handrank._preflop import HAND_CLASSES
-from handrank._ranges import Range
+from handrank._ranges import Range, hand_or_range
 from handrank._tables import Category
 
 TYPE_CHECKING = False
@@ -129,15 +129,7 @@ def equity_by_street(
     )
     if len(names) != len(players):
         raise ValueError(f"labels: {len(names)} names for {len(players)} players")
-    hands: list[Cards | Range] = []
-    for player in players:
-        if isinstance(player, str):  # cards, or else range text ("QQ+, AKs", "random")
-            try:
-                hands.append(parse_cards(player))
-            except ValueError:
-                hands.append(Range(player))
-        else:
-            hands.append(player)
+    hands = [hand_or_range(p) if isinstance(p, str) else p for p in players]
     streets = list(by_street(hands, board, dead, trials=trials, seed=seed))  # checks the board: 5 cards
     cards = board_ids_of(board, HOLDEM)
     fig, ax = _axes(ax, (6.4, 4.0))
