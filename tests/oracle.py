@@ -1,7 +1,7 @@
 """A slow, brute-force oracle for the property tests: written from the rules alone.
 
 Nothing here reads handrank's tables or calls its evaluators.  The ranking
-rules (README "Rules") are stated once, by ``reference.five_card_key``; this
+rules (docs/evaluation.md, "The rules") are stated once, by ``reference.five_card_key``; this
 module numbers the 7,462 classes by sorting one key per class, ranks 6- and
 7-card hands as the best of their five-card subsets, Omaha hands as the best
 of two hole cards and three board cards, and counts equity by enumerating

@@ -1,27 +1,73 @@
-"""Every example in the documentation (docs/*.md) runs, on both backends, and gives what the page shows."""
+"""Every example in the documentation (docs/*.md and the README) runs, on both backends, and gives what the page shows.
+
+Python examples are ``>>>`` doctests; in a ``console`` block every ``$ handrank ...`` line is run as a
+command, and what follows it up to the next ``$`` is what it must print (durations such as ``0.8 s``
+may differ).
+"""
 
 from __future__ import annotations
 
 import doctest
+import os
 import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from conftest import Api
 
-PAGES = sorted((Path(__file__).resolve().parent.parent / "docs").glob("*.md"))
+import handrank
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
+CONSOLE = re.compile(r"^```console\n(.*?)^```", re.MULTILINE | re.DOTALL)
+NEEDS = (("to_frame()", "pandas"), ("from handrank import dask", "distributed"), ("plot.", "matplotlib"))
+DURATION = re.compile(r"\b\d+(\.\d+)? s\b")
+
+
+def _commands(text: str) -> list[tuple[str, str]]:
+    """The (command, output) pairs of a page's console blocks."""
+    pairs: list[tuple[str, str]] = []
+    for block in CONSOLE.findall(text):
+        for chunk in re.split(r"^\$ ", block, flags=re.MULTILINE)[1:]:
+            command, _, output = chunk.partition("\n")
+            pairs.append((command, output))
+    return pairs
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
-def test_page_examples(page: Path, impl: Api) -> None:
-    if "to_frame()" in page.read_text(encoding="utf-8"):
-        pytest.importorskip("pandas")
-    text = re.sub(r"^```.*$", "", page.read_text(encoding="utf-8"), flags=re.MULTILINE)  # a fence ends an output
+def test_page_examples(page: Path, impl: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = page.read_text(encoding="utf-8")
+    for needs, module in NEEDS:
+        if needs in text:
+            pytest.importorskip(module)
+    monkeypatch.setenv("HANDRANK_BACKEND", impl.name)  # for worker processes a page starts
+    text = re.sub(r"^```.*$", "", text, flags=re.MULTILINE)  # a fence ends an output
     test = doctest.DocTestParser().get_doctest(text, {}, page.name, str(page), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.failures == 0
 
 
+COMMANDS = [(page.name, c, o) for page in PAGES for c, o in _commands(page.read_text(encoding="utf-8"))]
+
+
+@pytest.mark.parametrize(("page", "command", "output"), COMMANDS, ids=[f"{p}:{c[:40]}" for p, c, _ in COMMANDS])
+def test_console_examples(page: str, command: str, output: str, impl: Api, tmp_path: Path) -> None:
+    argv = shlex.split(command)
+    assert argv[0] == "handrank", f"{page}: a console example runs handrank, not {argv[0]}"
+    if argv[1] == "table":
+        pytest.importorskip("distributed")
+    src = str(Path(handrank.__file__).resolve().parent.parent)
+    path = os.pathsep.join([src, os.environ.get("PYTHONPATH", "")])
+    env = {**os.environ, "HANDRANK_BACKEND": impl.name, "PYTHONPATH": path}
+    command_line = [sys.executable, "-m", "handrank", *argv[1:]]
+    got = subprocess.run(command_line, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert DURATION.sub("T s", got.stdout + got.stderr) == DURATION.sub("T s", output)
+
+
 def test_the_docs_have_examples() -> None:
     assert PAGES and any(">>> " in p.read_text(encoding="utf-8") for p in PAGES)
+    assert any(c.startswith("handrank table") for _, c, _ in COMMANDS) and len(COMMANDS) > 10

@@ -1,7 +1,7 @@
 """Thread safety: any number of Python threads calling any function at once, with any ``threads=``.
 
 A short stress run is part of the suite; ``HANDRANK_STRESS_SECONDS`` makes it
-longer (the README's "Reliability" section runs it for minutes).
+longer (docs/internals.md, "Reliability", runs it for minutes).
 """
 
 from __future__ import annotations

@@ -381,7 +381,8 @@ class Range:
     """A poker hand range: combos (card ids) with weights in (0, 1].
 
     ``game`` is ``"holdem"`` (2-card hands) or ``"omaha"`` (4, 5 or 6-card
-    hands, all of one size); see the module docstring for the notation.
+    hands, all of one size); the notation is ``handrank._ranges``' docstring
+    (and the documentation's "Ranges and equity").
     ``hole_size`` is 2 for Hold'em; for Omaha it is taken from the hands, and
     must be given for ``"random"``.  A combo named twice takes the weight of
     its later mention.

@@ -1,4 +1,4 @@
-"""Every lookup table of handrank, built from the hand-ranking rules (README, "Rules").
+"""Every lookup table of handrank, built from the hand-ranking rules (docs/evaluation.md, "The rules").
 
 This module is the executable spec.  The pure-Python backend builds its
 tables from it at first use, and ``tools/gen_tables.py`` writes the very same
