@@ -72,6 +72,7 @@ def extensions() -> list[Extension]:
                 "src/handrank/_eval_c.pyx",
                 "csrc/evaluate.c",
                 "csrc/omaha.c",
+                "csrc/variants.c",
                 "csrc/equity.c",
                 "csrc/ranges.c",
                 "csrc/batch_simd.c",

@@ -121,6 +121,44 @@ int64_t handrank_evaluate_omaha_batch(const uint8_t *holes, int n_hole, ptrdiff_
                                       const uint8_t *boards, int n_board, ptrdiff_t board_stride,
                                       int64_t n_rows, uint16_t *out, ptrdiff_t out_stride);
 
+/*
+ * The other rankings (variants.c), each numbered from 1 = best:
+ * short deck (36 cards, 6 to A; A-6-7-8-9 the lowest straight; a flush
+ * beats a full house), with straights above three of a kind or below them;
+ * ace-to-five low (aces low, straights and flushes do not count), its
+ * eight-or-better form (HANDRANK_NO_LOW when no five different ranks A..8),
+ * and deuce-to-seven low (aces high, straights and flushes count against).
+ */
+enum handrank_rules {
+    HANDRANK_SHORT_DECK = 0,       /* 1..1404 */
+    HANDRANK_SHORT_DECK_TRIPS = 1, /* 1..1404, three of a kind above straights */
+    HANDRANK_LOW_A5 = 2,           /* 1..6175 */
+    HANDRANK_LOW_EIGHT = 3,        /* 1..56, else HANDRANK_NO_LOW */
+    HANDRANK_LOW_27 = 4,           /* 1..7462 */
+};
+
+/* The class of 5..7 cards under `rules`: ids valid and distinct (short deck: 16..51). */
+uint16_t handrank_evaluate_rules(const uint8_t *cards, int n, enum handrank_rules rules);
+
+/*
+ * Classes of `n_rows` rows of `k` (5..7) uint8 ids, row i at rows + i *
+ * row_stride, into out (any address, stride in bytes).  Returns -1 when every
+ * row is valid, else the first row with an id above 51 (short deck: below
+ * 16), or a card twice; rows before it are written.
+ */
+int64_t handrank_evaluate_rules_batch(const uint8_t *rows, int k, ptrdiff_t row_stride, int64_t n_rows,
+                                      enum handrank_rules rules, uint16_t *out, ptrdiff_t out_stride);
+
+/*
+ * Omaha eight-or-better low: the best ace-to-five low of exactly two hole
+ * and three board cards of five different ranks A..8 (1..56), else
+ * HANDRANK_NO_LOW.  The batch works as handrank_evaluate_omaha_batch.
+ */
+uint16_t handrank_evaluate_omaha_low(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board);
+int64_t handrank_evaluate_omaha_low_batch(const uint8_t *holes, int n_hole, ptrdiff_t hole_stride,
+                                          const uint8_t *boards, int n_board, ptrdiff_t board_stride,
+                                          int64_t n_rows, uint16_t *out, ptrdiff_t out_stride);
+
 /* Games for the equity kernels. */
 enum handrank_game { HANDRANK_HOLDEM = 0, HANDRANK_OMAHA = 1 };
 

@@ -28,4 +28,27 @@ extern const uint16_t handrank_hash_values[131073];
 /* The summed card keys of a card mask's byte b with bits v, at 256 * b + v (b < 7; the last: v < 16). */
 extern const uint64_t handrank_mask_key[1552];
 
+/* The other rankings (classes 1 = best).  Short deck: 1404 classes; the best flush of a suit's
+ * rank mask, and a perfect hash of its own over the short-deck rank keys, one table per rule set. */
+#define HANDRANK_SD_N_CLASSES 1404
+#define HANDRANK_SD_LOWEST_ID 16
+#define HANDRANK_SD_HASH_BUCKET_BITS 11
+#define HANDRANK_SD_HASH_SLOT_BITS 14
+extern const uint16_t handrank_sd_flush[8192];
+extern const uint16_t handrank_sd_disp[2048];
+extern const uint16_t handrank_sd_values[16384];
+extern const uint16_t handrank_sd_trips_values[16384];
+/* Ace-to-five (6175 classes; the best 56 are the eight-or-better lows) and
+ * deuce-to-seven (7462) at the slots of handrank_hash_values: the best five of any multiset of
+ * 5..7 ranks (for deuce-to-seven, when no five cards share a suit). */
+#define HANDRANK_A5_N_CLASSES 6175
+#define HANDRANK_EIGHT_N_CLASSES 56
+#define HANDRANK_NO_LOW 0xffffu
+extern const uint16_t handrank_a5_values[131072];
+extern const uint16_t handrank_low27_values[131072];
+/* The deuce-to-seven class of the five cards of each high class. */
+extern const uint16_t handrank_low27_of_high[7463];
+/* Eight-or-better: the class of five of the ranks A..8 by their mask (bit 0 the ace, bit v - 1 the v), else 0. */
+extern const uint8_t handrank_eight[256];
+
 #endif

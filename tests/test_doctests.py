@@ -19,6 +19,7 @@ COMPOSED = [
     "handrank._showdown",
     "handrank._preflop",
     "handrank._solver",
+    "handrank._variants",
 ]
 
 

@@ -34,7 +34,7 @@ MASK_BYTES = 7  # bytes of a 52-bit card mask
 
 def _array(ctype: str, name: str, values: list[int], per_line: int) -> str:
     def fmt(v: int) -> str:
-        return f"0x{v:016x}" if ctype == "uint64_t" else f"{v:5d}"
+        return f"0x{v:016x}" if ctype == "uint64_t" else f"{v:5d}" if ctype == "uint16_t" else f"{v:3d}"
 
     lines = []
     for i in range(0, len(values), per_line):
@@ -47,6 +47,10 @@ def render() -> dict[str, str]:
     disp, values = T.perfect_hash(T.plain_table())
     if max(disp) > 0xFFFF:
         raise AssertionError("a displacement does not fit uint16")
+    sd_disp, sd_values = T.perfect_hash(T.sd_plain_table(), T.sd_hash_slot, T.SD_HASH_BUCKET_BITS, T.SD_HASH_SLOT_BITS)
+    sd_trips = T.hashed_values(T.sd_plain_table(True), sd_disp, T.sd_hash_slot, T.SD_HASH_SLOT_BITS)
+    if max(sd_disp) > 0xFFFF:
+        raise AssertionError("a short-deck displacement does not fit uint16")
     card_key = [T.card_key(c) if c < T.N_CARDS else 0 for c in range(CARD_SLOTS)]
     suit_bit = [T.suit_bit(c) if c < T.N_CARDS else POISON_BIT for c in range(CARD_SLOTS)]
     poison_mask = sum(0xE000 << (16 * s) for s in range(4))
@@ -86,6 +90,29 @@ extern const uint16_t handrank_hash_values[{len(values) + 1}];
 /* The summed card keys of a card mask's byte b with bits v, at 256 * b + v (b < {MASK_BYTES}; the last: v < 16). */
 extern const uint64_t handrank_mask_key[{len(mask_key)}];
 
+/* The other rankings (classes 1 = best).  Short deck: {T.SD_N_CLASSES} classes; the best flush of a suit's
+ * rank mask, and a perfect hash of its own over the short-deck rank keys, one table per rule set. */
+#define HANDRANK_SD_N_CLASSES {T.SD_N_CLASSES}
+#define HANDRANK_SD_LOWEST_ID {4 * T.SD_LOWEST}
+#define HANDRANK_SD_HASH_BUCKET_BITS {T.SD_HASH_BUCKET_BITS}
+#define HANDRANK_SD_HASH_SLOT_BITS {T.SD_HASH_SLOT_BITS}
+extern const uint16_t handrank_sd_flush[{1 << T.N_RANKS}];
+extern const uint16_t handrank_sd_disp[{len(sd_disp)}];
+extern const uint16_t handrank_sd_values[{len(sd_values)}];
+extern const uint16_t handrank_sd_trips_values[{len(sd_trips)}];
+/* Ace-to-five ({T.A5_N_CLASSES} classes; the best {T.EIGHT_N_CLASSES} are the eight-or-better lows) and
+ * deuce-to-seven ({T.LOW27_N_CLASSES}) at the slots of handrank_hash_values: the best five of any multiset of
+ * 5..7 ranks (for deuce-to-seven, when no five cards share a suit). */
+#define HANDRANK_A5_N_CLASSES {T.A5_N_CLASSES}
+#define HANDRANK_EIGHT_N_CLASSES {T.EIGHT_N_CLASSES}
+#define HANDRANK_NO_LOW 0x{T.NO_LOW:04x}u
+extern const uint16_t handrank_a5_values[{1 << T.HASH_SLOT_BITS}];
+extern const uint16_t handrank_low27_values[{1 << T.HASH_SLOT_BITS}];
+/* The deuce-to-seven class of the five cards of each high class. */
+extern const uint16_t handrank_low27_of_high[{T.N_CLASSES + 1}];
+/* Eight-or-better: the class of five of the ranks A..8 by their mask (bit 0 the ace, bit v - 1 the v), else 0. */
+extern const uint8_t handrank_eight[256];
+
 #endif
 """
     c = (
@@ -102,6 +129,22 @@ extern const uint64_t handrank_mask_key[{len(mask_key)}];
         + _array("uint16_t", "handrank_hash_values", [*values, 0], 16)
         + "\n"
         + _array("uint64_t", "handrank_mask_key", mask_key, 4)
+        + "\n"
+        + _array("uint16_t", "handrank_sd_flush", T.sd_flush_table(), 16)
+        + "\n"
+        + _array("uint16_t", "handrank_sd_disp", sd_disp, 16)
+        + "\n"
+        + _array("uint16_t", "handrank_sd_values", sd_values, 16)
+        + "\n"
+        + _array("uint16_t", "handrank_sd_trips_values", sd_trips, 16)
+        + "\n"
+        + _array("uint16_t", "handrank_a5_values", T.hashed_values(T.a5_table(), disp), 16)
+        + "\n"
+        + _array("uint16_t", "handrank_low27_values", T.hashed_values(T.low27_plain_table(), disp), 16)
+        + "\n"
+        + _array("uint16_t", "handrank_low27_of_high", T.low27_of_high(), 16)
+        + "\n"
+        + _array("uint8_t", "handrank_eight", T.eight_table(), 16)
     )
     return {"csrc/tables.h": h, "csrc/tables.c": c}
 

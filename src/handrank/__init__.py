@@ -17,12 +17,20 @@ from handrank._batch import evaluate_batch, evaluate_masks, evaluate_omaha_batch
 from handrank._cards import card_str, cards_str, parse_cards
 from handrank._equity import EquityResult, StreetEquity, equity, equity_by_street
 from handrank._hand import best_five, best_five_omaha, category, describe, example_hand
-from handrank._kernels import BLOCKED
+from handrank._kernels import BLOCKED, NO_LOW
 from handrank._preflop import HAND_CLASSES, preflop_equity, preflop_matrix
 from handrank._ranges import Range
 from handrank._showdown import PlayerResult, Showdown, showdown, split_pot
 from handrank._solver import ComboEquity, combo_equity, combo_index, combos, rank_combos
 from handrank._tables import Category
+from handrank._variants import (
+    evaluate_low,
+    evaluate_low_batch,
+    evaluate_omaha_low,
+    evaluate_omaha_low_batch,
+    evaluate_short_deck,
+    evaluate_short_deck_batch,
+)
 
 __version__ = "0.1.0"
 
@@ -43,6 +51,7 @@ __all__ = [
     "BACKEND",
     "BLOCKED",
     "HAND_CLASSES",
+    "NO_LOW",
     "SIMD",
     "Category",
     "ComboEquity",
@@ -64,10 +73,16 @@ __all__ = [
     "equity_by_street",
     "evaluate",
     "evaluate_batch",
+    "evaluate_low",
+    "evaluate_low_batch",
     "evaluate_mask",
     "evaluate_masks",
     "evaluate_omaha",
     "evaluate_omaha_batch",
+    "evaluate_omaha_low",
+    "evaluate_omaha_low_batch",
+    "evaluate_short_deck",
+    "evaluate_short_deck_batch",
     "example_hand",
     "parse_cards",
     "preflop_equity",

@@ -1,4 +1,5 @@
-"""Batch evaluation: ``evaluate_batch``, ``evaluate_masks`` and ``evaluate_omaha_batch``.
+"""Batch evaluation: ``evaluate_batch``, ``evaluate_masks``, ``evaluate_omaha_batch``, and the batch forms
+of the other rankings (short deck, the lows, Omaha eight-or-better) that ``_variants`` exposes.
 
 Array-likes become validated numpy arrays here, rows are split over threads,
 and errors are worded; the active backend's kernels rank the rows.  numpy is
@@ -15,6 +16,8 @@ from handrank._threads import n_threads, split_rows
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import numpy as np
     import numpy.typing as npt
 
@@ -215,6 +218,13 @@ def evaluate_omaha_batch(
     >>> evaluate_omaha_batch([[50, 46, 0, 5], [50, 48, 25, 3]], [42, 38, 34, 28, 4]).tolist()
     [1, 3381]
     """
+    return omaha_rows(_backend.kernels.rank_omaha_rows, holes, boards, threads, out)
+
+
+def omaha_rows(
+    kernel: Callable[..., int], holes: npt.ArrayLike, boards: npt.ArrayLike, threads: int | None, out: object
+) -> npt.NDArray[np.uint16]:
+    """An Omaha batch kernel (``rank_omaha_rows``' signature) over checked holes and boards."""
     import numpy as np
 
     count = n_threads(threads)
@@ -251,10 +261,33 @@ def evaluate_omaha_batch(
     stop_at = n if bad < 0 else bad
     h8 = np.ascontiguousarray(hole_arr[:stop_at], dtype=np.uint8)
     b8 = shared if shared is not None else np.ascontiguousarray(rows_board[:stop_at], dtype=np.uint8)
-    kernel = _backend.kernels.rank_omaha_rows
     found = split_rows(kernel, stop_at, count, MIN_OMAHA_ROWS_PER_THREAD, h8, b8, result, chunk=OMAHA_CHUNK_ROWS)
     if found >= 0:
         bad = found
     if bad >= 0:
         raise row_error([*hole_arr[bad].tolist(), *rows_board[bad].tolist()], bad)
+    return result
+
+
+def rules_rows(
+    hands: npt.ArrayLike, rules: int, short_deck: bool, threads: int | None, out: object
+) -> npt.NDArray[np.uint16]:
+    """``rank_rules_rows`` over checked ``(N, 5..7)`` hands: classes under ``rules`` (see ``_variants``)."""
+    import numpy as np
+
+    count = n_threads(threads)
+    arr = as_hands(hands)
+    result = as_out(out, len(arr), ("hands", arr))
+    bad = -1
+    if arr.dtype != np.uint8:
+        hits = np.flatnonzero(((arr < 0) | (arr > 51)).any(axis=1))
+        bad = int(hits[0]) if len(hits) else -1
+    stop_at = len(arr) if bad < 0 else bad
+    rows = np.ascontiguousarray(arr[:stop_at], dtype=np.uint8)
+    kernel = _backend.kernels.rank_rules_rows
+    found = split_rows(kernel, stop_at, count, MIN_ROWS_PER_THREAD, rows, rules, result, chunk=CHUNK_ROWS)
+    if found >= 0:
+        bad = found
+    if bad >= 0:
+        raise row_error(arr[bad].tolist(), bad, short_deck)
     return result

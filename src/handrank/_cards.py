@@ -196,6 +196,19 @@ def hand_ids(cards: Cards, sizes: tuple[int, ...] = HAND_SIZES) -> list[int]:
     return ids
 
 
+SHORT_DECK_LOWEST = 16  # the first short-deck id, 6c
+SHORT_DECK_RULE = "the short deck has the cards 6 to A"
+
+
+def short_deck_ids(cards: Cards) -> list[int]:
+    """Parse a short-deck hand (5..7 cards, none below the six)."""
+    ids = hand_ids(cards)
+    for card in ids:
+        if card < SHORT_DECK_LOWEST:
+            raise ValueError(f"card {CARD_NAMES[card]} is not in the short deck ({SHORT_DECK_RULE})")
+    return ids
+
+
 def board_ids_of(board: Cards, game: Game = OMAHA) -> list[int]:
     """Parse a showdown board on its own; errors say it is the board."""
     try:
@@ -243,8 +256,8 @@ def _at_row(message: str, index: int) -> ValueError:
     return error
 
 
-def row_error(row: Iterable[int], index: int) -> ValueError:
-    """The error for an invalid row of a batch of card ids."""
+def row_error(row: Iterable[int], index: int, short_deck: bool = False) -> ValueError:
+    """The error for an invalid row of a batch of card ids (``short_deck``: no card below the six)."""
     seen = 0
     for value in row:
         value = int(value)
@@ -253,6 +266,11 @@ def row_error(row: Iterable[int], index: int) -> ValueError:
         if seen >> value & 1:
             return _at_row(f"row {index}: duplicate card {CARD_NAMES[value]}", index)
         seen |= 1 << value
+    if short_deck:
+        for value in row:
+            if int(value) < SHORT_DECK_LOWEST:
+                message = f"row {index}: card {CARD_NAMES[int(value)]} is not in the short deck ({SHORT_DECK_RULE})"
+                return _at_row(message, index)
     return _at_row(f"row {index} is invalid", index)  # unreachable for rows the kernels reject
 
 

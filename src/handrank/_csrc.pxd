@@ -40,6 +40,20 @@ cdef extern from "handrank.h" nogil:
     int64_t handrank_evaluate_omaha_batch(const uint8_t *holes, int n_hole, Py_ssize_t hole_stride,
                                           const uint8_t *boards, int n_board, Py_ssize_t board_stride,
                                           int64_t n_rows, uint16_t *out, Py_ssize_t out_stride) noexcept
+    cdef enum handrank_rules:
+        HANDRANK_SHORT_DECK
+        HANDRANK_SHORT_DECK_TRIPS
+        HANDRANK_LOW_A5
+        HANDRANK_LOW_EIGHT
+        HANDRANK_LOW_27
+    uint16_t handrank_evaluate_rules(const uint8_t *cards, int n, handrank_rules rules) noexcept
+    int64_t handrank_evaluate_rules_batch(const uint8_t *rows, int k, Py_ssize_t row_stride, int64_t n_rows,
+                                          handrank_rules rules, uint16_t *out, Py_ssize_t out_stride) noexcept
+    uint16_t handrank_evaluate_omaha_low(const uint8_t *hole, int n_hole, const uint8_t *board,
+                                         int n_board) noexcept
+    int64_t handrank_evaluate_omaha_low_batch(const uint8_t *holes, int n_hole, Py_ssize_t hole_stride,
+                                              const uint8_t *boards, int n_board, Py_ssize_t board_stride,
+                                              int64_t n_rows, uint16_t *out, Py_ssize_t out_stride) noexcept
     ctypedef struct handrank_tally:
         uint64_t wins, ties, share, share_sq
     uint64_t handrank_enumerate(handrank_game game, const uint8_t *holes, int n_players, int hole_size,

@@ -32,6 +32,12 @@ from handrank._csrc cimport (
     handrank_evaluate_masks,
     handrank_evaluate_omaha,
     handrank_evaluate_omaha_batch,
+    handrank_evaluate_omaha_low,
+    handrank_evaluate_omaha_low_batch,
+    handrank_evaluate_rules,
+    handrank_evaluate_rules_batch,
+    handrank_rules,
+    HANDRANK_SHORT_DECK_TRIPS,
     handrank_enumerate,
     handrank_enumerate_ranges,
     handrank_game,
@@ -56,11 +62,15 @@ __all__ = [
     "evaluate",
     "evaluate_mask",
     "evaluate_omaha",
+    "evaluate_omaha_low",
+    "evaluate_rules",
     "monte_carlo",
     "rank_combos",
     "rank_masks",
+    "rank_omaha_low_rows",
     "rank_omaha_rows",
     "rank_rows",
+    "rank_rules_rows",
     "simd",
     "use_simd",
 ]
@@ -263,6 +273,87 @@ def rank_omaha_rows(holes, boards, out, Py_ssize_t start, Py_ssize_t stop):
     cdef int64_t bad
     with nogil:
         bad = handrank_evaluate_omaha_batch(h, nh, hs, b, nb, bs, stop - start, <uint16_t *>dst, os)
+    return -1 if bad < 0 else start + bad
+
+
+cdef inline handrank_rules _rules(int rules) except *:
+    if rules < 0 or rules > 4:
+        raise ValueError(f"unknown rules code {rules}")
+    return <handrank_rules>rules
+
+
+def evaluate_rules(cards, int rules):
+    """The class of a 5..7-card hand under ``rules`` (SHORT_DECK = 0 ... LOW_27 = 4); NO_LOW: no low.
+
+    >>> evaluate_rules("Ah 6h 7c 8d 9s", 0)  # short deck: A-6-7-8-9 is the lowest straight
+    276
+    >>> evaluate_rules("As 2c 3d 4h 5s", 2)  # ace-to-five: the wheel is the best low
+    1
+    """
+    cdef handrank_rules r = _rules(rules)
+    cdef uint8_t ids[7]
+    cdef int n = _fast_ids(cards, ids)
+    cdef int j
+    if n > 0 and r <= HANDRANK_SHORT_DECK_TRIPS:
+        for j in range(n):
+            if ids[j] < _cards.SHORT_DECK_LOWEST:
+                n = -1
+                break
+    if n > 0:
+        return handrank_evaluate_rules(ids, n, r)
+    checked = _cards.short_deck_ids(cards) if r <= HANDRANK_SHORT_DECK_TRIPS else _cards.hand_ids(cards)
+    for j in range(len(checked)):
+        ids[j] = <uint8_t>(<long>checked[j])
+    return handrank_evaluate_rules(ids, <int>len(checked), r)
+
+
+def evaluate_omaha_low(hole, board):
+    """The Omaha eight-or-better low (1..56) of exactly two hole cards and three board cards, else NO_LOW.
+
+    >>> evaluate_omaha_low("As 2c Kd Kh", "3d 4h 5s Qc Jd")  # A-2 with 3-4-5: the wheel
+    1
+    """
+    cdef uint8_t h[7]
+    cdef uint8_t b[7]
+    cdef uint64_t seen = 0
+    cdef int nh = _fast_ids(hole, h, 4, 6, &seen)
+    cdef int nb = -1
+    cdef Py_ssize_t j
+    if nh > 0:
+        nb = _fast_ids(board, b, 3, 5, &seen)
+    if nh <= 0 or nb <= 0:
+        hole_ids, board_ids = _cards.omaha_ids(hole, board)
+        nh, nb = <int>len(hole_ids), <int>len(board_ids)
+        for j in range(nh):
+            h[j] = <uint8_t>(<long>hole_ids[j])
+        for j in range(nb):
+            b[j] = <uint8_t>(<long>board_ids[j])
+    return handrank_evaluate_omaha_low(h, nh, b, nb)
+
+
+def rank_rules_rows(hands, int rules, out, Py_ssize_t start, Py_ssize_t stop):
+    cdef handrank_rules r = _rules(rules)
+    cdef Py_ssize_t rs = hands.strides[0], os = out.strides[0]
+    cdef int k = hands.shape[1]
+    cdef const uint8_t *src = <const uint8_t *>_address(hands) + start * rs
+    cdef char *dst = <char *>_address(out) + start * os
+    cdef int64_t bad
+    with nogil:
+        bad = handrank_evaluate_rules_batch(src, k, rs, stop - start, r, <uint16_t *>dst, os)
+    return -1 if bad < 0 else start + bad
+
+
+def rank_omaha_low_rows(holes, boards, out, Py_ssize_t start, Py_ssize_t stop):
+    cdef Py_ssize_t hs = holes.strides[0], os = out.strides[0]
+    cdef Py_ssize_t bs = 0 if boards.ndim == 1 else boards.strides[0]
+    cdef int nh = holes.shape[1]
+    cdef int nb = boards.shape[boards.ndim - 1]
+    cdef const uint8_t *h = <const uint8_t *>_address(holes) + start * hs
+    cdef const uint8_t *b = <const uint8_t *>_address(boards) + start * bs
+    cdef char *dst = <char *>_address(out) + start * os
+    cdef int64_t bad
+    with nogil:
+        bad = handrank_evaluate_omaha_low_batch(h, nh, hs, b, nb, bs, stop - start, <uint16_t *>dst, os)
     return -1 if bad < 0 else start + bad
 
 

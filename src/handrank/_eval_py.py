@@ -12,13 +12,13 @@ from __future__ import annotations
 import threading
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
 
 from handrank import _cards, _tables
 from handrank._games import HOLDEM
-from handrank._kernels import BLOCKED, MAX_PLAYERS, SHARE_UNIT
+from handrank._kernels import BLOCKED, LOW_27, LOW_A5, LOW_EIGHT, MAX_PLAYERS, NO_LOW, SHARE_UNIT, SHORT_DECK_TRIPS
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
 if TYPE_CHECKING:
@@ -32,11 +32,15 @@ __all__ = [
     "evaluate",
     "evaluate_mask",
     "evaluate_omaha",
+    "evaluate_omaha_low",
+    "evaluate_rules",
     "monte_carlo",
     "rank_combos",
     "rank_masks",
+    "rank_omaha_low_rows",
     "rank_omaha_rows",
     "rank_rows",
+    "rank_rules_rows",
     "simd",
     "use_simd",
 ]
@@ -156,6 +160,93 @@ def evaluate_omaha(hole: _cards.Cards, board: _cards.Cards) -> int:
     return _omaha_rank(*_cards.omaha_ids(hole, board))
 
 
+# ---- the other rankings: short deck, the lows, Omaha eight-or-better -----------------------------
+
+_variants: dict[str, list[int] | dict[int, int]] = {}
+_VARIANT_TABLES: dict[str, Callable[[], list[int] | dict[int, int]]] = {
+    "sd_flush": _tables.sd_flush_table,
+    "sd": _tables.sd_plain_table,
+    "sd_trips": lambda: _tables.sd_plain_table(True),
+    "a5": _tables.a5_table,
+    "low27": _tables.low27_plain_table,
+    "low27_of_high": _tables.low27_of_high,
+    "eight": _tables.eight_table,
+}
+
+
+def _variant(name: str) -> list[int] | dict[int, int]:
+    """One of the other rankings' tables (``_tables``), built on first use."""
+    table = _variants.get(name)
+    if table is None:
+        with _load_lock:
+            if name not in _variants:
+                _variants[name] = _VARIANT_TABLES[name]()
+            table = _variants[name]
+    return table
+
+
+def _rules_rank(ids: Sequence[int], rules: int) -> int:
+    """The class of valid distinct card ids (5..7; short deck: none below the six) under ``rules``."""
+    key = _BIAS
+    suits = 0
+    for c in ids:
+        key += _KEY[c]
+        suits |= _BIT[c]
+    flush = key & _FLUSH_BITS
+    if rules <= SHORT_DECK_TRIPS:
+        if flush:
+            return _variant("sd_flush")[(suits >> _FLUSH_SHIFT[flush]) & 0x1FFF]
+        return _variant("sd_trips" if rules == SHORT_DECK_TRIPS else "sd")[key & _RANK_KEY_MASK]
+    if rules in (LOW_A5, LOW_EIGHT):
+        low = _variant("a5")[key & _RANK_KEY_MASK]
+        return low if rules == LOW_A5 or low <= _tables.EIGHT_N_CLASSES else NO_LOW
+    if flush:  # deuce-to-seven with five cards of a suit: the best of the hand's fives
+        of_high = _variant("low27_of_high")
+        return min(of_high[_rank(five)] for five in combinations(ids, 5))
+    return _variant("low27")[key & _RANK_KEY_MASK]
+
+
+def _check_rules(rules: int) -> int:
+    if type(rules) is not int or not 0 <= rules <= LOW_27:
+        raise ValueError(f"unknown rules code {rules}")
+    return rules
+
+
+def evaluate_rules(cards: _cards.Cards, rules: int) -> int:
+    """The class of a 5..7-card hand under ``rules`` (SHORT_DECK = 0 ... LOW_27 = 4); NO_LOW: no low.
+
+    >>> evaluate_rules("Ah 6h 7c 8d 9s", 0)  # short deck: A-6-7-8-9 is the lowest straight
+    276
+    >>> evaluate_rules("As 2c 3d 4h 5s", 2)  # ace-to-five: the wheel is the best low
+    1
+    """
+    _check_rules(rules)
+    ids = _cards.short_deck_ids(cards) if rules <= SHORT_DECK_TRIPS else _cards.hand_ids(cards)
+    return _rules_rank(ids, rules)
+
+
+def _low_bit(card: int) -> int:
+    """A card's bit among the low ranks: the ace bit 0, the deuce bit 1 ... the eight bit 7; others 0."""
+    rank = card >> 2
+    return 1 if rank == 12 else 2 << rank if rank <= 6 else 0
+
+
+def _omaha_low(hole: Sequence[int], board: Sequence[int]) -> int:
+    eight = _variant("eight")
+    pairs = [a | b for a, b in combinations(map(_low_bit, hole), 2) if a and b and a != b]
+    triples = [a | b | c for a, b, c in combinations(map(_low_bit, board), 3) if a and b and c and len({a, b, c}) == 3]
+    return min((eight[p | t] for t in triples for p in pairs if not p & t), default=NO_LOW)
+
+
+def evaluate_omaha_low(hole: _cards.Cards, board: _cards.Cards) -> int:
+    """The Omaha eight-or-better low (1..56) of exactly two hole cards and three board cards, else NO_LOW.
+
+    >>> evaluate_omaha_low("As 2c Kd Kh", "3d 4h 5s Qc Jd")  # A-2 with 3-4-5: the wheel
+    1
+    """
+    return _omaha_low(*_cards.omaha_ids(hole, board))
+
+
 # ---- batch kernels: rows start:stop of checked arrays --------------------------------------------
 
 
@@ -172,6 +263,34 @@ def rank_rows(hands: np.ndarray, out: npt.NDArray[np.uint16], start: int, stop: 
                 return i
         out[lo:hi] = ranks
     return -1
+
+
+def _valid_rows(rows: list[list[int]], lowest: int = 0) -> int:
+    """The number of rows before the first with an id outside ``lowest``..51 or a card twice."""
+    for i, row in enumerate(rows):
+        if not all(lowest <= c < 52 for c in row) or len(set(row)) != len(row):
+            return i
+    return len(rows)
+
+
+def rank_rules_rows(
+    hands: npt.NDArray[np.uint8], rules: int, out: npt.NDArray[np.uint16], start: int, stop: int
+) -> int:
+    _check_rules(rules)
+    rows = hands[start:stop].tolist()
+    good = _valid_rows(rows, _cards.SHORT_DECK_LOWEST if rules <= SHORT_DECK_TRIPS else 0)
+    out[start : start + good] = [_rules_rank(row, rules) for row in rows[:good]]
+    return -1 if good == len(rows) else start + good
+
+
+def rank_omaha_low_rows(
+    holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int
+) -> int:
+    hole_rows = holes[start:stop].tolist()
+    board_rows = [boards.tolist()] * len(hole_rows) if boards.ndim == 1 else boards[start:stop].tolist()
+    good = _valid_rows([h + b for h, b in zip(hole_rows, board_rows, strict=True)])
+    out[start : start + good] = [_omaha_low(h, b) for h, b in zip(hole_rows[:good], board_rows[:good], strict=True)]
+    return -1 if good == len(hole_rows) else start + good
 
 
 def rank_combos(board: bytes, combos: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:

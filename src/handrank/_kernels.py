@@ -26,6 +26,19 @@ SHARE_UNIT = 2520
 BLOCKED = 65535
 """HANDRANK_BLOCKED: the rank of a combo that holds a board card (above every class, so it sorts last)."""
 
+SHORT_DECK = 0
+"""HANDRANK_SHORT_DECK: short deck, straights above three of a kind (classes 1..1404)."""
+SHORT_DECK_TRIPS = 1
+"""HANDRANK_SHORT_DECK_TRIPS: short deck, three of a kind above straights."""
+LOW_A5 = 2
+"""HANDRANK_LOW_A5: ace-to-five low (classes 1..6175)."""
+LOW_EIGHT = 3
+"""HANDRANK_LOW_EIGHT: ace-to-five, eight or better (classes 1..56, else NO_LOW)."""
+LOW_27 = 4
+"""HANDRANK_LOW_27: deuce-to-seven low (classes 1..7462)."""
+NO_LOW = 65535
+"""HANDRANK_NO_LOW: no qualifying low (above every class, so it sorts last)."""
+
 KERNELS = (
     "combo_equity_counts",
     "enumerate_boards",
@@ -33,11 +46,15 @@ KERNELS = (
     "evaluate",
     "evaluate_mask",
     "evaluate_omaha",
+    "evaluate_omaha_low",
+    "evaluate_rules",
     "monte_carlo",
     "rank_combos",
     "rank_masks",
+    "rank_omaha_low_rows",
     "rank_omaha_rows",
     "rank_rows",
+    "rank_rules_rows",
     "simd",
     "use_simd",
 )
@@ -63,6 +80,27 @@ if TYPE_CHECKING:
         def evaluate(self, cards: Cards) -> int: ...
         def evaluate_mask(self, mask: int) -> int: ...
         def evaluate_omaha(self, hole: Cards, board: Cards) -> int: ...
+        def evaluate_rules(self, cards: Cards, rules: int) -> int:
+            """The class of a 5..7-card hand under ``rules`` (SHORT_DECK ... LOW_27; NO_LOW: no low)."""
+
+        def evaluate_omaha_low(self, hole: Cards, board: Cards) -> int:
+            """The Omaha eight-or-better low class (1..56) of two hole and three board cards, else NO_LOW."""
+
+        def rank_rules_rows(
+            self, hands: npt.NDArray[np.uint8], rules: int, out: npt.NDArray[np.uint16], start: int, stop: int
+        ) -> int:
+            """Classes under ``rules`` of rows ``start:stop`` of a C-contiguous (N, 5..7) uint8 array; the first
+            invalid row (an id above 51, a card twice; short deck: a card below the six), or -1."""
+
+        def rank_omaha_low_rows(
+            self,
+            holes: npt.NDArray[np.uint8],
+            boards: npt.NDArray[np.uint8],
+            out: npt.NDArray[np.uint16],
+            start: int,
+            stop: int,
+        ) -> int:
+            """``rank_omaha_rows`` for the eight-or-better low (NO_LOW where none)."""
 
         def rank_rows(self, hands: np.ndarray, out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
             """Rank rows ``start:stop`` of an (N, 5..7) integer array into ``out``; the first invalid row, or -1."""

@@ -21,7 +21,7 @@ Encodings
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from enum import IntEnum
 from itertools import combinations
 
@@ -249,21 +249,26 @@ def hash_slot(key: int) -> tuple[int, int]:
     return h >> (32 - HASH_BUCKET_BITS), h & HASH_SLOT_MASK
 
 
-def perfect_hash(table: dict[int, int]) -> tuple[list[int], list[int]]:
+def perfect_hash(
+    table: dict[int, int],
+    slot_of: Callable[[int], tuple[int, int]] = hash_slot,
+    bucket_bits: int = HASH_BUCKET_BITS,
+    slot_bits: int = HASH_SLOT_BITS,
+) -> tuple[list[int], list[int]]:
     """Pack a sparse rank key -> class map into ``(disp, values)``.
 
-    With ``bucket, slot = hash_slot(key)``, ``values[slot ^ disp[bucket]]``
+    With ``bucket, slot = slot_of(key)``, ``values[slot ^ disp[bucket]]``
     is ``table[key]`` for every key (hash and displace).  Buckets are placed
     fullest first, each at the smallest displacement whose slots are all free.
     Unused slots hold 0.
     """
     buckets: dict[int, list[int]] = {}
     for key in sorted(table):
-        bucket, slot = hash_slot(key)
+        bucket, slot = slot_of(key)
         buckets.setdefault(bucket, []).append(slot)
-    size = 1 << HASH_SLOT_BITS
+    size = 1 << slot_bits
     free = bytearray(b"\x01") * size
-    disp = [0] * (1 << HASH_BUCKET_BITS)
+    disp = [0] * (1 << bucket_bits)
     for bucket in sorted(buckets, key=lambda b: (-len(buckets[b]), b)):
         slots = buckets[bucket]
         if len(set(slots)) != len(slots):
@@ -272,8 +277,205 @@ def perfect_hash(table: dict[int, int]) -> tuple[list[int], list[int]]:
         for s in slots:
             free[s ^ d] = 0
         disp[bucket] = d
-    values = [0] * size
+    return disp, hashed_values(table, disp, slot_of, slot_bits)
+
+
+def hashed_values(
+    table: dict[int, int],
+    disp: list[int],
+    slot_of: Callable[[int], tuple[int, int]] = hash_slot,
+    slot_bits: int = HASH_SLOT_BITS,
+) -> list[int]:
+    """``table``'s values at the slots a perfect hash's ``disp`` gives its keys (0 elsewhere): so one
+    hash serves several tables over the same keys or a subset of them."""
+    values = [0] * (1 << slot_bits)
     for key, val in table.items():
-        bucket, slot = hash_slot(key)
+        bucket, slot = slot_of(key)
         values[slot ^ disp[bucket]] = val
-    return disp, values
+    return values
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The other rankings: short deck, ace-to-five and deuce-to-seven lows, eight-or-better.
+#
+# Each is stated as a list of its five-card classes, best first, as ``(category, ranks)``; a hand of 6 or
+# 7 cards takes the best class of its five-card subsets.  The tables below are that rule applied to every
+# rank multiset (and, for short deck, every flush mask), so the C core and the pure-Python backend read
+# answers that were derived by brute force from the class lists.
+# ---------------------------------------------------------------------------------------------------------
+
+SD_LOWEST = 4  # short deck's lowest rank, the six: its cards are the ids 16..51
+SD_WHEEL = 1 << 12 | 0b1111 << 4  # A-6-7-8-9, short deck's lowest straight
+SD_N_CLASSES = 1404
+SD_HASH_BUCKET_BITS = 11
+SD_HASH_SLOT_BITS = 14  # the 10,230 short-deck rank multisets of 5..7 cards, in 16,384 slots
+A5_N_CLASSES = 6175  # every multiset of five ranks: suits, straights and flushes do not count
+EIGHT_N_CLASSES = 56  # five different ranks from A to 8: the best 56 ace-to-five classes
+LOW27_N_CLASSES = N_CLASSES  # the high classes in reverse, the ace always high
+NO_LOW = 0xFFFF  # no qualifying low (eight-or-better): sorts after every class
+
+
+def _sd_straight(top: int) -> tuple[int, ...]:
+    return (7, 6, 5, 4, 12) if top == 7 else tuple(range(top, top - 5, -1))
+
+
+def sd_straight_top(ranks: int) -> int:
+    """Top rank of the highest short-deck straight in a rank mask (A-6-7-8-9 tops at the nine, 7), or -1."""
+    for top in range(12, 7, -1):
+        run = 0b11111 << (top - 4)
+        if ranks & run == run:
+            return top
+    return 7 if ranks & SD_WHEEL == SD_WHEEL else -1
+
+
+def sd_class_patterns(trips_beat_straight: bool = False) -> list[tuple[Category, tuple[int, ...]]]:
+    """Short deck's classes 1..1404, best first: a flush beats a full house; straights beat three of a
+    kind unless ``trips_beat_straight``.  Ranks as in ``class_patterns`` (A-6-7-8-9 as 7, 6, 5, 4, 12)."""
+    C = Category
+    ranks = range(12, SD_LOWEST - 1, -1)
+    low = sum(1 << r for r in range(SD_LOWEST))
+    straights = range(12, 6, -1)
+    plain = [m for m in _desc_masks(5, low) if sd_straight_top(m) < 0]
+    out: list[tuple[Category, tuple[int, ...]]] = [(C.ROYAL_FLUSH, _sd_straight(12))]
+    out += [(C.STRAIGHT_FLUSH, _sd_straight(top)) for top in straights[1:]]
+    out += [(C.FOUR_OF_A_KIND, (q,) * 4 + (k,)) for q in ranks for k in ranks if k != q]
+    out += [(C.FLUSH, _high_ranks(m, 5)) for m in plain]
+    out += [(C.FULL_HOUSE, (t,) * 3 + (p,) * 2) for t in ranks for p in ranks if p != t]
+    straight = [(C.STRAIGHT, _sd_straight(top)) for top in straights]
+    trips = [(C.THREE_OF_A_KIND, (t,) * 3 + _high_ranks(m, 2)) for t in ranks for m in _desc_masks(2, low | 1 << t)]
+    out += trips + straight if trips_beat_straight else straight + trips
+    for hi in ranks:
+        for lo in range(hi - 1, SD_LOWEST - 1, -1):
+            out += [(C.TWO_PAIR, (hi, hi, lo, lo, k)) for k in ranks if k not in (hi, lo)]
+    out += [(C.ONE_PAIR, (p, p) + _high_ranks(m, 3)) for p in ranks for m in _desc_masks(3, low | 1 << p)]
+    out += [(C.HIGH_CARD, _high_ranks(m, 5)) for m in plain]
+    assert len(out) == SD_N_CLASSES
+    return out
+
+
+def a5_value(rank: int) -> int:
+    """A rank's place in ace-to-five: the ace 1, the deuce 2 ... the king 13."""
+    return 1 if rank == 12 else rank + 2
+
+
+def a5_class_patterns() -> list[tuple[Category, tuple[int, ...]]]:
+    """Ace-to-five's classes 1..6175, best first: no pair, then one pair, two pair, three of a kind, full
+    house, four of a kind; within each, the lower ranks in the order they count (the pair first) win.
+    Ranks as rank indices (the ace 12), most significant first."""
+    C = Category
+    by_value = sorted(range(N_RANKS), key=a5_value)  # A, 2, ..., K
+
+    def lows(n: int, without: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
+        """Every set of n ranks outside ``without``, each highest first, lowest first."""
+        sets = [
+            tuple(sorted(c, key=a5_value, reverse=True)) for c in combinations(by_value, n) if not set(c) & set(without)
+        ]
+        return sorted(sets, key=lambda s: [a5_value(r) for r in s])
+
+    out: list[tuple[Category, tuple[int, ...]]] = [(C.HIGH_CARD, s) for s in lows(5)]
+    out += [(C.ONE_PAIR, (p, p) + k) for p in by_value for k in lows(3, (p,))]
+    for hi in by_value:
+        for lo in (r for r in by_value if a5_value(r) < a5_value(hi)):
+            out += [(C.TWO_PAIR, (hi, hi, lo, lo, k)) for k in by_value if k not in (hi, lo)]
+    out += [(C.THREE_OF_A_KIND, (t,) * 3 + k) for t in by_value for k in lows(2, (t,))]
+    out += [(C.FULL_HOUSE, (t,) * 3 + (p,) * 2) for t in by_value for p in by_value if p != t]
+    out += [(C.FOUR_OF_A_KIND, (q,) * 4 + (k,)) for q in by_value for k in by_value if k != q]
+    assert len(out) == A5_N_CLASSES
+    return out
+
+
+def low27_class_patterns() -> list[tuple[Category, tuple[int, ...]]]:
+    """Deuce-to-seven's classes 1..7462, best first: the high classes from the worst up, with the ace
+    always high, so A-5-4-3-2 is no straight but an ace-high hand (suited: an ace-high flush)."""
+    wheel = (12, 3, 2, 1, 0)
+    out: list[tuple[Category, tuple[int, ...]]] = []
+    for cat, ranks in reversed(class_patterns()):
+        if ranks == (3, 2, 1, 0, 12):
+            continue  # placed below as the ace-high hand it is here
+        if ranks[0] == 12 and cat in (Category.HIGH_CARD, Category.FLUSH) and ranks[1] == 4 and ranks[2:] == (2, 1, 0):
+            out.append((cat, wheel))  # A-5-4-3-2 just below A-6-4-3-2
+        out.append((cat, ranks))
+    assert len(out) == LOW27_N_CLASSES
+    return out
+
+
+def _five_card_class(patterns: list[tuple[Category, tuple[int, ...]]]) -> dict[tuple[int, ...], int]:
+    """Maps the sorted ranks of a no-flush five-card hand to its class (flush patterns left out)."""
+    out: dict[tuple[int, ...], int] = {}
+    for cls, (cat, ranks) in enumerate(patterns, start=1):
+        if cat not in FLUSH_CATEGORIES:
+            out.setdefault(tuple(sorted(ranks)), cls)
+    return out
+
+
+def _best_of_fives(counts: Sequence[int], by_ranks: dict[tuple[int, ...], int]) -> int:
+    """The best (smallest) class of the five-card rank multisets inside ``counts``."""
+    cards = [r for r in range(N_RANKS) for _ in range(counts[r])]
+    return min(by_ranks[five] for five in set(combinations(cards, 5)))
+
+
+def sd_multisets() -> Iterator[tuple[int, ...]]:
+    """The rank multisets of 5..7 short-deck cards (no rank below the six)."""
+    return (c for c in rank_multisets() if not any(c[:SD_LOWEST]))
+
+
+def sd_flush_table() -> list[int]:
+    """8192 entries: the short-deck class of the best five of one suit's rank mask (5+ ranks from the six
+    up); else 0.  The flush classes are the same under both rule sets."""
+    flush5 = {
+        sum(1 << r for r in ranks): cls
+        for cls, (cat, ranks) in enumerate(sd_class_patterns(), 1)
+        if cat in FLUSH_CATEGORIES
+    }
+    out = [0] * (1 << N_RANKS)
+    for m in range(1 << N_RANKS):
+        if m.bit_count() >= 5 and not m & ((1 << SD_LOWEST) - 1):
+            top = sd_straight_top(m)
+            out[m] = 1 + (12 - top) if top >= 0 else flush5[sum(1 << r for r in _high_ranks(m, 5))]
+    return out
+
+
+def sd_plain_table(trips_beat_straight: bool = False) -> dict[int, int]:
+    """Rank key -> short-deck class of the best no-flush five, for every short-deck multiset of 5..7."""
+    by_ranks = _five_card_class(sd_class_patterns(trips_beat_straight))
+    return {rank_key(c): _best_of_fives(c, by_ranks) for c in sd_multisets()}
+
+
+def a5_table() -> dict[int, int]:
+    """Rank key -> ace-to-five class of the best five, for every multiset of 5..7 ranks (suits never count)."""
+    by_ranks = _five_card_class(a5_class_patterns())
+    return {rank_key(c): _best_of_fives(c, by_ranks) for c in rank_multisets()}
+
+
+def low27_plain_table() -> dict[int, int]:
+    """Rank key -> deuce-to-seven class of the best five when no five cards share a suit."""
+    by_ranks = _five_card_class(low27_class_patterns())
+    return {rank_key(c): _best_of_fives(c, by_ranks) for c in rank_multisets()}
+
+
+def low27_of_high() -> list[int]:
+    """7463 entries: the deuce-to-seven class of the five-card hand of each high class (index 0 unused)."""
+    low = {pattern: cls for cls, pattern in enumerate(low27_class_patterns(), start=1)}
+    out = [0]
+    for cat, ranks in class_patterns():
+        if ranks == (3, 2, 1, 0, 12):
+            cat, ranks = (Category.FLUSH if cat == Category.STRAIGHT_FLUSH else Category.HIGH_CARD), (12, 3, 2, 1, 0)
+        out.append(low[cat, ranks])
+    return out
+
+
+def eight_table() -> list[int]:
+    """256 entries: for a mask of five of the ranks A..8 (bit v - 1 for the value v: the ace bit 0), its
+    ace-to-five class (1..56, the same numbers as ``a5_class_patterns``); else 0."""
+    classes = {tuple(sorted(ranks)): cls for cls, (_, ranks) in enumerate(a5_class_patterns()[:EIGHT_N_CLASSES], 1)}
+    out = [0] * 256
+    for m in range(256):
+        if m.bit_count() == 5:
+            out[m] = classes[tuple(sorted(12 if v == 0 else v - 1 for v in range(8) if m >> v & 1))]
+    return out
+
+
+def sd_hash_slot(key: int) -> tuple[int, int]:
+    """``(bucket, slot)`` of a short-deck rank key before displacement: ``hash_slot`` with fewer bits."""
+    h = (key * HASH_MUL) & 0xFFFFFFFF
+    return h >> (32 - SD_HASH_BUCKET_BITS), h & ((1 << SD_HASH_SLOT_BITS) - 1)

@@ -1,0 +1,308 @@
+"""Short deck, the ace-to-five / eight-or-better / deuce-to-seven lows and Omaha eight-or-better, on both backends.
+
+Three independent checks: the five-card class counts derived here by counting (short deck against the
+combinatorics of its 36-card deck, the lows against the rank multisets); 6- and 7-card hands against the
+best of their fives; and pokerkit's evaluators as an outside reference, for the order and the ties.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, pairwise
+from math import comb
+
+import numpy as np
+import pytest
+from conftest import Api, combos, random_hands
+
+from handrank import _tables
+
+RULES = ("a5", "8", "27")
+
+
+def _short_deck_hands(n: int, k: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return (16 + np.argsort(rng.random((n, 36)), axis=1)[:, :k]).astype(np.uint8)
+
+
+# ---- five-card class counts ----------------------------------------------------------------------------------
+
+
+def _short_deck_category_counts() -> dict[str, int]:
+    """How many of the C(36, 5) short-deck hands fall in each category, by counting (9 ranks, 4 suits)."""
+    straights = 6  # A-6-7-8-9 up to T-J-Q-K-A
+    plain_five = comb(9, 5) - straights
+    return {
+        "straight flush": straights * 4,
+        "four of a kind": 9 * 8 * 4,
+        "flush": plain_five * 4,
+        "full house": 9 * comb(4, 3) * 8 * comb(4, 2),
+        "straight": straights * (4**5 - 4),
+        "three of a kind": 9 * comb(4, 3) * comb(8, 2) * 4**2,
+        "two pair": comb(9, 2) * comb(4, 2) ** 2 * 7 * 4,
+        "one pair": 9 * comb(4, 2) * comb(8, 3) * 4**3,
+        "high card": plain_five * (4**5 - 4),
+    }
+
+
+SD_ORDER = {
+    False: ["straight flush", "four of a kind", "flush", "full house", "straight", "three of a kind"],
+    True: ["straight flush", "four of a kind", "flush", "full house", "three of a kind", "straight"],
+}
+
+
+@pytest.mark.parametrize("trips", [False, True])
+def test_every_five_card_short_deck_hand(impl: Api, trips: bool) -> None:
+    hands = (combos(36, 5) + 16).astype(np.uint8)
+    ranks = impl.evaluate_short_deck_batch(hands, trips_beat_straight=trips)
+    per_class = np.bincount(ranks, minlength=_tables.SD_N_CLASSES + 1)
+    assert per_class[0] == 0 and (per_class[1:] > 0).all() and len(per_class) == _tables.SD_N_CLASSES + 1
+    counts = _short_deck_category_counts()
+    order = [*SD_ORDER[trips], "two pair", "one pair", "high card"]
+    # The classes come category by category, best first: the counts in that order cut the classes.
+    sizes = {"straight flush": 6, "four of a kind": 72, "flush": 120, "full house": 72, "straight": 6}
+    sizes |= {"three of a kind": 252, "two pair": 252, "one pair": 504, "high card": 120}
+    first = 1
+    for name in order:
+        assert per_class[first : first + sizes[name]].sum() == counts[name], name
+        first += sizes[name]
+    assert first == _tables.SD_N_CLASSES + 1 and per_class.sum() == comb(36, 5)
+
+
+def _hands_of(ranks: tuple[int, ...], flush: bool) -> int:
+    """How many five-card hands have these ranks: one suit for each (flush), or any suits but that."""
+    if flush:
+        return 4
+    if len(set(ranks)) == 5:
+        return 4**5 - 4
+    out = 1
+    for r in set(ranks):
+        out *= comb(4, ranks.count(r))
+    return out
+
+
+def test_every_five_card_low(c_impl: Api) -> None:
+    """All 2,598,960 five-card hands: each low class holds exactly the hands its ranks (and suits) allow."""
+    hands = combos(52, 5)
+    a5 = c_impl.evaluate_low_batch(hands, "a5", threads=0)
+    want = [0] + [
+        _hands_of(r, False) if c != _tables.Category.HIGH_CARD else comb(4, 1) ** 5
+        for c, r in _tables.a5_class_patterns()
+    ]
+    assert np.bincount(a5, minlength=_tables.A5_N_CLASSES + 1).tolist() == want
+    low27 = c_impl.evaluate_low_batch(hands, "27", threads=0)
+    flushes = (_tables.Category.FLUSH, _tables.Category.STRAIGHT_FLUSH, _tables.Category.ROYAL_FLUSH)
+    want = [0] + [_hands_of(r, c in flushes) for c, r in _tables.low27_class_patterns()]
+    assert np.bincount(low27, minlength=_tables.LOW27_N_CLASSES + 1).tolist() == want
+    eight = c_impl.evaluate_low_batch(hands, "8", threads=0)
+    qualifies = eight != handrank_no_low()
+    assert (eight[qualifies] == a5[qualifies]).all() and (a5[~qualifies] > _tables.EIGHT_N_CLASSES).all()
+    # A qualifying low is five different ranks from A to 8, whatever the suits.
+    ranks = (hands >> 2).astype(np.int64)
+    low_ranks = ((ranks == 12) | (ranks <= 6)).all(axis=1)
+    distinct = (np.diff(np.sort(ranks, axis=1), axis=1) > 0).all(axis=1)
+    assert (qualifies == (low_ranks & distinct)).all()
+
+
+def test_the_backends_agree(c_impl: Api) -> None:
+    from conftest import on
+
+    py = on("python")
+    for k in (5, 6, 7):
+        hands = random_hands(3000, k, seed=50 + k)
+        for rules in RULES:
+            assert (py.evaluate_low_batch(hands, rules) == c_impl.evaluate_low_batch(hands, rules)).all()
+        hands = _short_deck_hands(3000, k, seed=60 + k)
+        for trips in (False, True):
+            want = c_impl.evaluate_short_deck_batch(hands, trips_beat_straight=trips)
+            assert (py.evaluate_short_deck_batch(hands, trips_beat_straight=trips) == want).all()
+    holes, boards = random_hands(3000, 9, seed=7)[:, :4], random_hands(3000, 9, seed=7)[:, 4:]
+    assert (py.evaluate_omaha_low_batch(holes, boards) == c_impl.evaluate_omaha_low_batch(holes, boards)).all()
+
+
+def handrank_no_low() -> int:
+    import handrank
+
+    return handrank.NO_LOW
+
+
+# ---- 6 and 7 cards: the best of their fives --------------------------------------------------------------------
+
+
+def _best_of_fives(evaluate_batch, hands: np.ndarray) -> np.ndarray:  # type: ignore[no-untyped-def]
+    k = hands.shape[1]
+    picks = [list(p) for p in combinations(range(k), 5)]
+    fives = np.stack([evaluate_batch(np.ascontiguousarray(hands[:, p])) for p in picks], axis=1)
+    return fives.min(axis=1)
+
+
+@pytest.mark.parametrize("k", [6, 7])
+def test_six_and_seven_cards_take_their_best_five(impl: Api, k: int) -> None:
+    n = 4000 if impl.name == "c" else 600
+    for trips in (False, True):
+        hands = _short_deck_hands(n, k, seed=k + trips)
+        batch = lambda h, t=trips: impl.evaluate_short_deck_batch(h, trips_beat_straight=t)  # noqa: E731
+        assert (batch(hands) == _best_of_fives(batch, hands)).all()
+    for rules in RULES:
+        hands = random_hands(n, k, seed=10 * k + len(rules))
+        batch = lambda h, r=rules: impl.evaluate_low_batch(h, r)  # noqa: E731
+        assert (batch(hands) == _best_of_fives(batch, hands)).all(), rules
+
+
+def test_every_seven_card_short_deck_hand(c_impl: Api) -> None:
+    """All 8,347,680 short-deck 7-card hands through the batch path, each the best of its 21 fives."""
+    hands = (combos(36, 7) + 16).astype(np.uint8)
+    for trips in (False, True):
+        batch = lambda h, t=trips: c_impl.evaluate_short_deck_batch(h, trips_beat_straight=t, threads=0)  # noqa: E731
+        assert (batch(hands) == _best_of_fives(batch, hands)).all()
+
+
+# ---- single calls, batches and errors --------------------------------------------------------------------------
+
+
+def test_single_calls_equal_the_batch(impl: Api) -> None:
+    for k in (5, 6, 7):
+        hands = _short_deck_hands(300, k, seed=k)
+        for trips in (False, True):
+            want = impl.evaluate_short_deck_batch(hands, trips_beat_straight=trips).tolist()
+            got = [impl.evaluate_short_deck(h, trips_beat_straight=trips) for h in hands.tolist()]
+            assert got == want
+        hands = random_hands(300, k, seed=k)
+        for rules in RULES:
+            want = [None if v == handrank_no_low() else v for v in impl.evaluate_low_batch(hands, rules).tolist()]
+            assert [impl.evaluate_low(h, rules) for h in hands.tolist()] == want
+            text = [" ".join(impl.cards_str(h).split()) for h in hands[:20].tolist()]
+            assert [impl.evaluate_low(t, rules) for t in text] == want[:20]
+
+
+def test_batches_take_any_integer_rows(impl: Api) -> None:
+    hands = _short_deck_hands(500, 7, seed=3)
+    want = impl.evaluate_short_deck_batch(hands)
+    for dtype in (np.int16, np.uint32, np.int64):
+        assert (impl.evaluate_short_deck_batch(hands.astype(dtype)) == want).all()
+    assert (impl.evaluate_short_deck_batch(np.asfortranarray(hands)) == want).all()
+    assert (impl.evaluate_short_deck_batch(hands.tolist(), threads=0) == want).all()
+    out = np.zeros(500, np.uint16)
+    assert impl.evaluate_low_batch(hands, "27", out=out) is out
+    assert impl.evaluate_low_batch(np.zeros((0, 5), np.uint8), "a5").shape == (0,)
+
+
+def test_errors_name_the_card_row_or_parameter(impl: Api) -> None:
+    with pytest.raises(ValueError, match=r"^card 5h is not in the short deck \(the short deck has the cards 6 to A\)$"):
+        impl.evaluate_short_deck("Ah 5h 7c 8d 9s")
+    with pytest.raises(ValueError, match=r"^duplicate card Ah$"):
+        impl.evaluate_short_deck("Ah Ah 7c 8d 9s")
+    with pytest.raises(TypeError, match="trips_beat_straight must be True or False, not 1"):
+        impl.evaluate_short_deck("Ah 6h 7c 8d 9s", trips_beat_straight=1)
+    with pytest.raises(ValueError, match=r"^rules must be 'a5', '8' or '27', not 'razz'$"):
+        impl.evaluate_low("Ah 2h 3c 4d 5s", "razz")
+    with pytest.raises(ValueError, match=r"^a hand has 5, 6 or 7 cards, got 4$"):
+        impl.evaluate_low("Ah 2h 3c 4d", "8")
+    rows = _short_deck_hands(50, 6, seed=1)
+    rows[31, 2] = 3  # 2s
+    with pytest.raises(ValueError, match=r"^row 31: card 2s is not in the short deck"):
+        impl.evaluate_short_deck_batch(rows)
+    rows = random_hands(50, 5, seed=1)
+    rows[7, 4] = rows[7, 0]
+    with pytest.raises(ValueError, match=r"^row 7: duplicate card"):
+        impl.evaluate_low_batch(rows, "27")
+    with pytest.raises(ValueError, match=r"^row 2: card id 52 is out of range 0..51$"):
+        impl.evaluate_low_batch(np.array([[0, 1, 2, 3, 4]] * 2 + [[0, 1, 2, 3, 52]], np.int32), "a5")
+    with pytest.raises(ValueError, match=r"^an Omaha hand has 4, 5 or 6 cards, got 2$"):
+        impl.evaluate_omaha_low("Ah 2h", "3c 4d 5s")
+    with pytest.raises(ValueError, match=r"^duplicate card 3c \(in the hole and on the board\)$"):
+        impl.evaluate_omaha_low("Ah 2h 3c 4d", "3c 4s 5s")
+
+
+def test_omaha_low_is_two_hole_cards_and_three_board_cards(impl: Api) -> None:
+    assert impl.evaluate_omaha_low("As 2c Kd Kh", "3d 4h 5s Qc Jd") == 1  # the wheel
+    assert impl.evaluate_omaha_low("As 2c 3d 4h", "5s Kc Qd Jh Tc") is None  # four low hole cards are not enough
+    assert impl.evaluate_omaha_low("As Kc Qd Jh", "2s 3c 4d 5h 6c") is None  # one low hole card is not enough
+    assert impl.evaluate_omaha_low("As Ac 2d 2h", "3s 4c Kd") == impl.evaluate_low("As 2d 3s 4c Kd Kh 9c", "8") is None
+    holes = random_hands(400, 4, seed=5)
+    boards = np.array([np.setdiff1d(np.arange(52), h)[:5] for h in holes.tolist()], np.uint8)
+    batch = impl.evaluate_omaha_low_batch(holes, boards).tolist()
+    brute = []
+    for hole, board in zip(holes.tolist(), boards.tolist(), strict=True):
+        lows = [impl.evaluate_low([*p, *t], "8") for p in combinations(hole, 2) for t in combinations(board, 3)]
+        brute.append(min((v for v in lows if v is not None), default=handrank_no_low()))
+    assert batch == brute
+    shared = [h for h in holes.tolist() if not set(h) & set(boards[0].tolist())]
+    want = [
+        min(
+            (
+                v
+                for p in combinations(h, 2)
+                for t in combinations(boards[0].tolist(), 3)
+                if (v := impl.evaluate_low([*p, *t], "8"))
+            ),
+            default=handrank_no_low(),
+        )
+        for h in shared
+    ]
+    assert impl.evaluate_omaha_low_batch(shared, boards[0]).tolist() == want
+
+
+# ---- pokerkit, an independent reference ------------------------------------------------------------------------
+
+
+def _text(ids: list[int]) -> str:
+    return "".join(_tables.RANK_CHARS[c >> 2] + _tables.SUIT_CHARS[c & 3] for c in ids)
+
+
+def _same_order(ours: list[int], theirs: list[object]) -> None:
+    """Our classes (smaller = better) and pokerkit's hands (greater = better) order the sample alike, ties too."""
+    order = sorted(range(len(ours)), key=ours.__getitem__)
+    for i, j in pairwise(order):
+        if ours[i] == ours[j]:
+            assert theirs[i] == theirs[j], (ours[i], theirs[i], theirs[j])
+        else:
+            assert theirs[i] > theirs[j], (ours[i], ours[j], theirs[i], theirs[j])
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_against_pokerkit(impl: Api, k: int) -> None:
+    pokerkit = pytest.importorskip("pokerkit")
+    n = 1500
+    hands = _short_deck_hands(n, k, seed=100 + k).tolist()
+    _same_order(
+        impl.evaluate_short_deck_batch(hands).tolist(),
+        [pokerkit.ShortDeckHoldemHand.from_game(_text(h)) for h in hands],
+    )
+    hands = random_hands(n, k, seed=200 + k).tolist()
+    _same_order(
+        impl.evaluate_low_batch(hands, "a5").tolist(), [pokerkit.RegularLowHand.from_game(_text(h)) for h in hands]
+    )
+    _same_order(
+        impl.evaluate_low_batch(hands, "27").tolist(), [pokerkit.StandardLowHand.from_game(_text(h)) for h in hands]
+    )
+    eight = impl.evaluate_low_batch(hands, "8").tolist()
+    qualified, reference = [], []
+    for h, ours in zip(hands, eight, strict=True):
+        try:
+            theirs = pokerkit.EightOrBetterLowHand.from_game(_text(h))
+        except ValueError:
+            assert ours == handrank_no_low(), _text(h)
+            continue
+        qualified.append(ours)
+        reference.append(theirs)
+    assert len(qualified) > n // 100
+    _same_order(qualified, reference)
+
+
+def test_omaha_low_against_pokerkit(impl: Api) -> None:
+    pokerkit = pytest.importorskip("pokerkit")
+    for hole_size in (4, 5, 6):
+        deals = random_hands(1500, hole_size + 5, seed=hole_size)
+        holes, boards = deals[:, :hole_size], deals[:, hole_size:]
+        ours = impl.evaluate_omaha_low_batch(holes, boards).tolist()
+        qualified, reference = [], []
+        for hole, board, value in zip(holes.tolist(), boards.tolist(), ours, strict=True):
+            try:
+                theirs = pokerkit.OmahaEightOrBetterLowHand.from_game(_text(hole), _text(board))
+            except ValueError:
+                assert value == handrank_no_low()
+                continue
+            qualified.append(value)
+            reference.append(theirs)
+        assert len(qualified) > 100
+        _same_order(qualified, reference)
