@@ -48,7 +48,10 @@ extern const uint16_t handrank_a5_values[131072];
 extern const uint16_t handrank_low27_values[131072];
 /* The deuce-to-seven class of the five cards of each high class. */
 extern const uint16_t handrank_low27_of_high[7463];
-/* Eight-or-better: the class of five of the ranks A..8 by their mask (bit 0 the ace, bit v - 1 the v), else 0. */
-extern const uint8_t handrank_eight[256];
+/* Omaha eight-or-better: at hole << 8 | board, masks of the low ranks (bit 0 the ace, bit v - 1 the v <= 8) of
+ * the hole cards and of the board cards, the best low of two hole and three board ranks (1..56), else 0. */
+extern const uint8_t handrank_omaha_eight[65536];
+/* Each card's low-rank bit for handrank_omaha_eight (0 for the nine and up, and ids 52..255). */
+extern const uint8_t handrank_low_bit[256];
 
 #endif

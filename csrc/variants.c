@@ -8,8 +8,9 @@
  * key.  Ace-to-five ignores suits: one read at the high hash's slot.
  * Deuce-to-seven reads the best five at that slot too, unless five cards
  * share a suit (then the flush may be what is left to avoid, and each five of
- * the hand is ranked).  Omaha eight-or-better ORs hole pairs and board
- * triples of low ranks and reads the class of each five-rank mask.
+ * the hand is ranked).  An Omaha eight-or-better low depends only on which
+ * low ranks the hole holds and which the board does: one read of a table
+ * over the two masks.
  */
 #include "handrank.h"
 #include "internal.h"
@@ -32,19 +33,27 @@ HR_INLINE uint32_t hr_slot(uint32_t h) {
     return (h & HR_SLOT_MASK) ^ handrank_hash_disp[h >> (32 - HANDRANK_HASH_BUCKET_BITS)];
 }
 
-/* Deuce-to-seven when five cards share a suit (rare): the best of the hand's fives. */
-static uint16_t low27_flush(const uint8_t *cards, int n) {
+/*
+ * Deuce-to-seven when five cards share a suit (rare): the best of the hand's
+ * fives, each the whole hand less one or two cards.  Every card has its own
+ * suit bit, so the five's bits are the hand's less the dropped ones.
+ */
+static uint16_t low27_flush(const uint8_t *cards, int n, uint64_t key, uint64_t suits) {
+    if (n == 5)
+        return handrank_low27_of_high[hr_finish(key, suits)];
     uint16_t best = 0xffff;
-    for (unsigned pick = 0; pick < 1u << n; pick++) {
-        if (hr_popcount64(pick) != 5)
+    for (int a = 0; a < n; a++) {
+        uint64_t ka = key - handrank_card_key[cards[a]], sa = suits ^ handrank_suit_bit[cards[a]];
+        if (n == 6) {
+            uint16_t c = handrank_low27_of_high[hr_finish(ka, sa)];
+            best = c < best ? c : best;
             continue;
-        uint8_t five[5];
-        int m = 0;
-        for (int j = 0; j < n; j++)
-            if (pick >> j & 1)
-                five[m++] = cards[j];
-        uint16_t c = handrank_low27_of_high[handrank_evaluate(five, 5)];
-        best = c < best ? c : best;
+        }
+        for (int b = a + 1; b < n; b++) {
+            uint16_t c = handrank_low27_of_high[hr_finish(ka - handrank_card_key[cards[b]],
+                                                          sa ^ handrank_suit_bit[cards[b]])];
+            best = c < best ? c : best;
+        }
     }
     return best;
 }
@@ -61,7 +70,7 @@ HR_INLINE uint16_t rules_finish(const uint8_t *cards, int n, uint64_t key, uint6
     }
     default:
         if (key & HANDRANK_FLUSH_BITS)
-            return low27_flush(cards, n);
+            return low27_flush(cards, n, key, suits);
         return handrank_low27_values[hr_slot(hr_hash(key))];
     }
 }
@@ -103,66 +112,61 @@ int64_t handrank_evaluate_rules_batch(const uint8_t *rows, int k, ptrdiff_t row_
     }
 }
 
-/* A card's bit among the low ranks: the ace bit 0, the deuce bit 1 ... the eight bit 7; others 0. */
-HR_INLINE unsigned low_bit(uint8_t id) {
-    unsigned r = (unsigned)id >> 2;
-    return r == 12 ? 1u : r <= 6 ? 2u << r : 0u;
-}
-
-/* The masks of `n` cards' pairs (or, `three`, triples) of different low ranks; their count. */
-static int low_sets(const uint8_t *ids, int n, int three, unsigned *sets) {
-    unsigned bit[6];
-    int m = 0;
+/* The mask of the low ranks among `n` cards. */
+HR_INLINE unsigned low_ranks(const uint8_t *ids, int n) {
+    unsigned m = 0;
     for (int i = 0; i < n; i++)
-        bit[i] = low_bit(ids[i]);
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++) {
-            unsigned ij = bit[i] | bit[j];
-            if (!bit[i] || !bit[j] || bit[i] == bit[j])
-                continue;
-            if (!three) {
-                sets[m++] = ij;
-                continue;
-            }
-            for (int l = j + 1; l < n; l++)
-                if (bit[l] && !(bit[l] & ij))
-                    sets[m++] = ij | bit[l];
-        }
+        m |= handrank_low_bit[ids[i]];
     return m;
 }
 
 uint16_t handrank_evaluate_omaha_low(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board) {
-    unsigned pairs[15], triples[10];
-    int np = low_sets(hole, n_hole, 0, pairs), nt = low_sets(board, n_board, 1, triples);
-    unsigned best = HANDRANK_NO_LOW;
-    for (int t = 0; t < nt; t++)
-        for (int p = 0; p < np; p++)
-            if (!(pairs[p] & triples[t])) {
-                unsigned c = handrank_eight[pairs[p] | triples[t]];
-                best = c < best ? c : best;
-            }
-    return (uint16_t)best;
+    unsigned c = handrank_omaha_eight[low_ranks(hole, n_hole) << 8 | low_ranks(board, n_board)];
+    return c ? (uint16_t)c : (uint16_t)HANDRANK_NO_LOW;
+}
+
+/* Rows of NH hole cards and NB board cards (NH, NB compile-time constants), validated as they are read. */
+HR_INLINE int64_t omaha_low_rows(const uint8_t *holes, const int NH, ptrdiff_t hole_stride, const uint8_t *boards,
+                                 const int NB, ptrdiff_t board_stride, int64_t n_rows, char *out,
+                                 ptrdiff_t out_stride) {
+    for (int64_t i = 0; i < n_rows; i++, holes += hole_stride, boards += board_stride) {
+        uint64_t s_or = 0, s_sum = 0;
+        unsigned h = 0, b = 0;
+        for (int j = 0; j < NH; j++) {
+            uint64_t bit = handrank_suit_bit[holes[j]];
+            s_or |= bit;
+            s_sum += bit;
+            h |= handrank_low_bit[holes[j]];
+        }
+        for (int j = 0; j < NB; j++) {
+            uint64_t bit = handrank_suit_bit[boards[j]];
+            s_or |= bit;
+            s_sum += bit;
+            b |= handrank_low_bit[boards[j]];
+        }
+        if (HR_ROW_INVALID(s_or, s_sum))
+            return i;
+        unsigned c = handrank_omaha_eight[h << 8 | b];
+        hr_store_u16(out + i * out_stride, c ? (uint16_t)c : (uint16_t)HANDRANK_NO_LOW);
+    }
+    return -1;
 }
 
 int64_t handrank_evaluate_omaha_low_batch(const uint8_t *holes, int n_hole, ptrdiff_t hole_stride,
                                           const uint8_t *boards, int n_board, ptrdiff_t board_stride,
                                           int64_t n_rows, uint16_t *out, ptrdiff_t out_stride) {
     char *o = (char *)out;
-    for (int64_t i = 0; i < n_rows; i++, holes += hole_stride, boards += board_stride) {
-        uint64_t s_or = 0, s_sum = 0;
-        for (int j = 0; j < n_hole; j++) {
-            uint64_t b = handrank_suit_bit[holes[j]];
-            s_or |= b;
-            s_sum += b;
-        }
-        for (int j = 0; j < n_board; j++) {
-            uint64_t b = handrank_suit_bit[boards[j]];
-            s_or |= b;
-            s_sum += b;
-        }
-        if (HR_ROW_INVALID(s_or, s_sum))
-            return i;
-        hr_store_u16(o + i * out_stride, handrank_evaluate_omaha_low(holes, n_hole, boards, n_board));
+#define ROWS(NH, NB) omaha_low_rows(holes, NH, hole_stride, boards, NB, board_stride, n_rows, o, out_stride)
+    switch (n_hole * 8 + n_board) {
+    case 4 * 8 + 3: return ROWS(4, 3);
+    case 4 * 8 + 4: return ROWS(4, 4);
+    case 4 * 8 + 5: return ROWS(4, 5);
+    case 5 * 8 + 3: return ROWS(5, 3);
+    case 5 * 8 + 4: return ROWS(5, 4);
+    case 5 * 8 + 5: return ROWS(5, 5);
+    case 6 * 8 + 3: return ROWS(6, 3);
+    case 6 * 8 + 4: return ROWS(6, 4);
+    default: return ROWS(6, 5);
     }
-    return -1;
+#undef ROWS
 }

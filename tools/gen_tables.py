@@ -110,8 +110,11 @@ extern const uint16_t handrank_a5_values[{1 << T.HASH_SLOT_BITS}];
 extern const uint16_t handrank_low27_values[{1 << T.HASH_SLOT_BITS}];
 /* The deuce-to-seven class of the five cards of each high class. */
 extern const uint16_t handrank_low27_of_high[{T.N_CLASSES + 1}];
-/* Eight-or-better: the class of five of the ranks A..8 by their mask (bit 0 the ace, bit v - 1 the v), else 0. */
-extern const uint8_t handrank_eight[256];
+/* Omaha eight-or-better: at hole << 8 | board, masks of the low ranks (bit 0 the ace, bit v - 1 the v <= 8) of
+ * the hole cards and of the board cards, the best low of two hole and three board ranks (1..56), else 0. */
+extern const uint8_t handrank_omaha_eight[{1 << 16}];
+/* Each card's low-rank bit for handrank_omaha_eight (0 for the nine and up, and ids 52..255). */
+extern const uint8_t handrank_low_bit[{CARD_SLOTS}];
 
 #endif
 """
@@ -144,7 +147,9 @@ extern const uint8_t handrank_eight[256];
         + "\n"
         + _array("uint16_t", "handrank_low27_of_high", T.low27_of_high(), 16)
         + "\n"
-        + _array("uint8_t", "handrank_eight", T.eight_table(), 16)
+        + _array("uint8_t", "handrank_omaha_eight", T.omaha_eight_table(), 32)
+        + "\n"
+        + _array("uint8_t", "handrank_low_bit", [T.low_bit(c) for c in range(CARD_SLOTS)], 32)
     )
     return {"csrc/tables.h": h, "csrc/tables.c": c}
 

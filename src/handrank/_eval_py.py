@@ -170,7 +170,7 @@ _VARIANT_TABLES: dict[str, Callable[[], list[int] | dict[int, int]]] = {
     "a5": _tables.a5_table,
     "low27": _tables.low27_plain_table,
     "low27_of_high": _tables.low27_of_high,
-    "eight": _tables.eight_table,
+    "omaha_eight": _tables.omaha_eight_table,
 }
 
 
@@ -225,17 +225,14 @@ def evaluate_rules(cards: _cards.Cards, rules: int) -> int:
     return _rules_rank(ids, rules)
 
 
-def _low_bit(card: int) -> int:
-    """A card's bit among the low ranks: the ace bit 0, the deuce bit 1 ... the eight bit 7; others 0."""
-    rank = card >> 2
-    return 1 if rank == 12 else 2 << rank if rank <= 6 else 0
-
-
 def _omaha_low(hole: Sequence[int], board: Sequence[int]) -> int:
-    eight = _variant("eight")
-    pairs = [a | b for a, b in combinations(map(_low_bit, hole), 2) if a and b and a != b]
-    triples = [a | b | c for a, b, c in combinations(map(_low_bit, board), 3) if a and b and c and len({a, b, c}) == 3]
-    return min((eight[p | t] for t in triples for p in pairs if not p & t), default=NO_LOW)
+    """The low depends only on which low ranks the hole holds and which the board does."""
+    h = b = 0
+    for c in hole:
+        h |= _tables.low_bit(c)
+    for c in board:
+        b |= _tables.low_bit(c)
+    return _variant("omaha_eight")[h << 8 | b] or NO_LOW
 
 
 def evaluate_omaha_low(hole: _cards.Cards, board: _cards.Cards) -> int:

@@ -475,6 +475,34 @@ def eight_table() -> list[int]:
     return out
 
 
+def low_bit(card: int) -> int:
+    """A card's bit among the eight-or-better low ranks: the ace bit 0, the deuce bit 1 ... the eight bit 7;
+    0 for the nine and up (and for ids past the deck)."""
+    rank = card >> 2
+    return 0 if card >= N_CARDS else 1 if rank == 12 else 2 << rank if rank <= 6 else 0
+
+
+def omaha_eight_table() -> list[int]:
+    """65536 entries: at ``hole << 8 | board``, masks of the low ranks (``low_bit``) among an
+    Omaha hand's hole cards and among its board cards, the best eight-or-better low of two different hole
+    ranks and three different board ranks, all five different (1..56); else 0.  A hand's low depends on no
+    more than those two masks."""
+    eight = eight_table()
+    lows = sorted((cls, m) for m, cls in enumerate(eight) if cls)  # the 56 lows, best first
+    out = [0] * (1 << 16)
+    for hole in range(256):
+        for board in range(256):
+            for cls, five in lows:
+                from_hole = five & ~board  # ranks only the hole can give
+                if (
+                    not from_hole & ~hole
+                    and from_hole.bit_count() + (five & board & hole).bit_count() >= 2 >= from_hole.bit_count()
+                ):
+                    out[hole << 8 | board] = cls
+                    break
+    return out
+
+
 def sd_hash_slot(key: int) -> tuple[int, int]:
     """``(bucket, slot)`` of a short-deck rank key before displacement: ``hash_slot`` with fewer bits."""
     h = (key * HASH_MUL) & 0xFFFFFFFF
