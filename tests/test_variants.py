@@ -306,3 +306,74 @@ def test_omaha_low_against_pokerkit(impl: Api) -> None:
             reference.append(theirs)
         assert len(qualified) > 100
         _same_order(qualified, reference)
+
+
+# ---- category, describe and best_five under each ranking -------------------------------------------------------
+
+RANKINGS = {"short_deck": 0, "short_deck_trips": 1, "a5": 2, "8": 3, "27": 4}
+
+
+def _shape(five: list[int], rules: str) -> str:
+    """The category of five cards under ``rules``, from the rules themselves (an oracle for ``category``)."""
+    ranks = sorted(c >> 2 for c in five)
+    counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
+    if rules in ("a5", "8"):
+        flush = straight = False
+    else:
+        flush = len({c & 3 for c in five}) == 1
+        runs = [list(range(lo, lo + 5)) for lo in range(0, 9)]
+        if rules.startswith("short_deck"):
+            runs.append([4, 5, 6, 7, 12])  # A-6-7-8-9
+        straight = ranks in runs  # deuce-to-seven: A-2-3-4-5 is none
+    if straight and flush:
+        return "ROYAL_FLUSH" if ranks[0] == 8 else "STRAIGHT_FLUSH"
+    shapes = {(4, 1): "FOUR_OF_A_KIND", (3, 2): "FULL_HOUSE", (3, 1, 1): "THREE_OF_A_KIND", (2, 2, 1): "TWO_PAIR"}
+    if tuple(counts) in shapes:
+        return shapes[tuple(counts)]
+    if flush:
+        return "FLUSH"
+    if straight:
+        return "STRAIGHT"
+    return "ONE_PAIR" if counts[0] == 2 else "HIGH_CARD"
+
+
+@pytest.mark.parametrize("rules", list(RANKINGS))
+def test_best_five_makes_the_class_and_category_names_it(impl: Api, rules: str) -> None:
+    hands = (_short_deck_hands if rules.startswith("short_deck") else random_hands)(200, 7, seed=len(rules))
+    for hand in hands.tolist():
+        rank = impl.kernels.evaluate_rules(hand, RANKINGS[rules])
+        if rank == handrank_no_low():
+            with pytest.raises(ValueError, match=r"makes no eight-or-better low$"):
+                impl.best_five(hand, rules=rules)
+            continue
+        five = impl.best_five(hand, rules=rules)
+        assert set(five) <= set(hand) and len(set(five)) == 5
+        assert impl.kernels.evaluate_rules(list(five), RANKINGS[rules]) == rank
+        assert impl.category(rank, rules=rules).name == _shape(list(five), rules)
+        for lang in ("en", "es", "ru"):
+            assert impl.describe(rank, lang, rules=rules)
+
+
+def test_descriptions_of_the_lows_and_short_deck(impl: Api) -> None:
+    def low(text: str, rules: str) -> str:
+        return impl.describe(impl.evaluate_low(text, rules), rules=rules)
+
+    assert low("8c 5d 4h 2s Ac", "8") == low("8c 5d 4h 2s Ac Kd Kh", "a5") == "8-5-4-2-A low"
+    assert low("7c 5d 4h 3s 2c", "27") == "seven-five low"
+    assert low("Ac 5d 4h 3s 2c", "27") == "ace-five low"  # no straight in deuce-to-seven
+    assert low("7c 6d 5h 4s 3c", "27") == "Straight, seven-high"
+    assert low("4c 4d 3h 2s Ac", "a5") == "One pair, fours"
+    assert impl.describe(impl.evaluate_low("7c 5d 4h 3s 2c", "27"), "es", rules="27") == "siete-cinco baja"
+    sd = impl.evaluate_short_deck
+    assert impl.describe(sd("Ah 6h 7c 8d 9s"), rules="short_deck") == "Straight, nine-high"
+    assert impl.describe(sd("Ah 6h 7h 8h 9h"), rules="short_deck") == "Straight flush, nine-high"
+    flush, full_house = sd("As Ks Qs Js 9s"), sd("Ac Ad Ah Ks Kd")
+    assert flush < full_house  # the ranks order the hands; a Category's number is its place among high hands
+    assert (impl.category(flush, rules="short_deck").name, impl.category(full_house, rules="short_deck").name) == (
+        "FLUSH",
+        "FULL_HOUSE",
+    )
+    with pytest.raises(ValueError, match=r"^rank 1405 is out of range 1..1404 \(short_deck\)$"):
+        impl.describe(1405, rules="short_deck")
+    with pytest.raises(ValueError, match=r"^rules must be one of 'high', 'short_deck'"):
+        impl.category(1, rules="razz")

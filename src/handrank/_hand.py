@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 from handrank import _backend, _tables
-from handrank._cards import Cards, as_index, hand_ids, omaha_ids
+from handrank._cards import Cards, as_index, cards_str, hand_ids, omaha_ids, parse_cards
+from handrank._kernels import LOW_27, LOW_A5, LOW_EIGHT, NO_LOW, SHORT_DECK, SHORT_DECK_TRIPS
 from handrank._tables import FLUSH_CATEGORIES, Category
 
 N_CLASSES = _tables.N_CLASSES
@@ -19,35 +20,102 @@ if TYPE_CHECKING:
     Lang = Literal["en", "es", "ru"]
 
 
-def _check_rank(rank: object) -> int:
+RULES = ("high", "short_deck", "short_deck_trips", "a5", "8", "27")
+"""The rankings ``category``, ``describe`` and ``best_five`` speak of (``rules=``): the high hands, short deck
+(straights above three of a kind, or below: ``short_deck_trips``), and the ace-to-five, eight-or-better and
+deuce-to-seven lows."""
+
+_N_CLASSES = {
+    "high": N_CLASSES,
+    "short_deck": _tables.SD_N_CLASSES,
+    "short_deck_trips": _tables.SD_N_CLASSES,
+    "a5": _tables.A5_N_CLASSES,
+    "8": _tables.EIGHT_N_CLASSES,
+    "27": _tables.LOW27_N_CLASSES,
+}
+
+
+def _check_rules(rules: object) -> str:
+    if not isinstance(rules, str) or rules not in _N_CLASSES:
+        raise ValueError(f"rules must be one of {', '.join(map(repr, RULES))}, not {rules!r}")
+    return rules
+
+
+def _check_rank(rank: object, rules: str = "high") -> int:
+    top = _N_CLASSES[rules]
     value = as_index(rank)
     if value is None:
-        raise TypeError(f"a rank must be an integer 1..7462, not {type(rank).__name__} ({rank!r})")
-    if not 1 <= value <= N_CLASSES:
-        raise ValueError(f"rank {value} is out of range 1..7462")
+        raise TypeError(f"a rank must be an integer 1..{top}, not {type(rank).__name__} ({rank!r})")
+    if not 1 <= value <= top:
+        raise ValueError(f"rank {value} is out of range 1..{top}" + ("" if rules == "high" else f" ({rules})"))
     return value
 
 
-def category(rank: int) -> Category:
-    """The category of a rank (1..7462).
+def category(rank: int, *, rules: str = "high") -> Category:
+    """The category of a rank (1..7462), or of a rank of other ``rules`` (see ``RULES``).
+
+    A low's category is the shape of its five cards (``HIGH_CARD`` for five
+    different ranks, the best lows).
 
     >>> category(1)
     <Category.ROYAL_FLUSH: 1>
     >>> category(1609).name
     'STRAIGHT'
+    >>> category(1, rules="a5").name, category(80, rules="short_deck").name
+    ('HIGH_CARD', 'FLUSH')
     """
-    return Category(bisect_right(_tables.CATEGORY_FIRST, _check_rank(rank)))
+    rules = _check_rules(rules)
+    value = _check_rank(rank, rules)
+    if rules == "high":
+        return Category(bisect_right(_tables.CATEGORY_FIRST, value))
+    return _patterns(rules)[value - 1][0]
 
 
-def best_five(cards: Cards) -> tuple[int, ...]:
-    """The five cards that make the hand, most significant first.
+_KERNEL_RULES = {
+    "short_deck": SHORT_DECK,
+    "short_deck_trips": SHORT_DECK_TRIPS,
+    "a5": LOW_A5,
+    "8": LOW_EIGHT,
+    "27": LOW_27,
+}
+
+
+def best_five(cards: Cards, *, rules: str = "high") -> tuple[int, ...]:
+    """The five cards that make the hand, most significant first; under other ``rules`` (see ``RULES``)
+    the five that make its class there (an eight-or-better hand with no low is a ValueError).
 
     >>> from handrank import cards_str
     >>> cards_str(best_five("5s 4s 3s 2s As Kd Kh"))
     '5s 4s 3s 2s As'
+    >>> hand = "Kc 8d 5h 4s 2c Ad 2h"
+    >>> cards_str(best_five(hand, rules="8")), cards_str(best_five(hand, rules="27"))
+    ('8d 5h 4s 2h Ad', 'Kc 8d 5h 4s 2h')
     """
-    ids = hand_ids(cards)
-    return best_five_of(ids, _backend.kernels.evaluate(ids))
+    rules = _check_rules(rules)
+    if rules == "high":
+        ids = hand_ids(cards)
+        return best_five_of(ids, _backend.kernels.evaluate(ids))
+    code = _KERNEL_RULES[rules]
+    rank = _backend.kernels.evaluate_rules(cards, code)  # checks the cards (short deck: none below the six)
+    ids = parse_cards(cards)
+    if rank == NO_LOW:
+        raise ValueError(f"{cards_str(ids)} makes no eight-or-better low")
+    # The fives of this class, best placed first: higher cards (and suits) where several fives tie.
+    fives = [
+        f for f in combinations(sorted(ids, reverse=True), 5) if _backend.kernels.evaluate_rules(list(f), code) == rank
+    ]
+    return _in_pattern_order(fives[0], _patterns(rules)[rank - 1][1])
+
+
+def _in_pattern_order(five: tuple[int, ...], ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """The five cards in the order of their class's ranks (most significant first)."""
+    pool = list(five)
+    out = []
+    for r in ranks:
+        card = next(c for c in pool if c >> 2 == r)
+        pool.remove(card)
+        out.append(card)
+    return tuple(out)
 
 
 def best_five_omaha(hole: Cards, board: Cards) -> tuple[int, ...]:
@@ -61,9 +129,16 @@ def best_five_omaha(hole: Cards, board: Cards) -> tuple[int, ...]:
     return best_five_omaha_of(hole_ids, board_ids, _backend.kernels.evaluate)
 
 
-@lru_cache(maxsize=1)
-def _patterns() -> list[tuple[Category, tuple[int, ...]]]:
-    return _tables.class_patterns()
+@cache
+def _patterns(rules: str = "high") -> list[tuple[Category, tuple[int, ...]]]:
+    """The classes of a ranking, best first (``_tables``)."""
+    if rules == "high":
+        return _tables.class_patterns()
+    if rules in ("short_deck", "short_deck_trips"):
+        return _tables.sd_class_patterns(rules == "short_deck_trips")
+    if rules in ("a5", "8"):
+        return _tables.a5_class_patterns()
+    return _tables.low27_class_patterns()
 
 
 # Category names, then rank names: singular, plural and (ru) genitive.
@@ -231,8 +306,14 @@ _FORMS = {
 }
 
 
-def describe(rank: int, lang: Lang = "en") -> str:
-    """Describe a rank in words, in English (``"en"``), Spanish (``"es"``) or Russian (``"ru"``).
+# A low of five different ranks: its ranks in figures ("8-5-4-2-A low", ace-to-five) or its top two in words
+# ("seven-five low", deuce-to-seven).
+_LOW = {"en": "{} low", "es": "{} baja", "ru": "{} лоу"}
+
+
+def describe(rank: int, lang: Lang = "en", *, rules: str = "high") -> str:
+    """Describe a rank in words, in English (``"en"``), Spanish (``"es"``) or Russian (``"ru"``); ``rules``
+    names the ranking it is a rank of (see ``RULES``).
 
     >>> describe(1)
     'Royal flush'
@@ -240,12 +321,19 @@ def describe(rank: int, lang: Lang = "en") -> str:
     'Full house, kings full of sevens'
     >>> describe(1609, lang="es")
     'Escalera, al cinco'
+    >>> describe(276, rules="short_deck"), describe(24, rules="8"), describe(1, rules="27")
+    ('Straight, nine-high', '8-5-4-2-A low', 'seven-five low')
     """
-    value = _check_rank(rank)
+    rules = _check_rules(rules)
+    value = _check_rank(rank, rules)
     if not isinstance(lang, str) or lang not in _NAMES:
         raise ValueError(f"lang must be one of {', '.join(sorted(_NAMES))}, not {lang!r}")
     names = _NAMES[lang]
-    cat, ranks = _patterns()[value - 1]
+    cat, ranks = _patterns(rules)[value - 1]
+    if cat == Category.HIGH_CARD and rules in ("a5", "8"):
+        return _LOW[lang].format("-".join(_tables.RANK_CHARS[r] for r in ranks))
+    if cat == Category.HIGH_CARD and rules == "27":
+        return _LOW[lang].format(f"{names[1][ranks[0]]}-{names[1][ranks[1]]}")
     # The deciding ranks: the straight's top card (the wheel is five-high), else the
     # first rank of each group (quads, trips, pairs) or the top card.
     r0 = ranks[0]
