@@ -61,7 +61,13 @@ def test_games(impl: Api, game: str, hands: list[str], board: str, winners: tupl
         (["As Ac", "Kc Kx"], "2c 3d 4h", "holdem", ValueError, "player 1: unknown suit 'x'"),
         (["As Ac Ad Ah", "Kc Kd"], "2c 3d 4h", "omaha", ValueError, "player 1: an Omaha hand has 4, 5 or 6 cards"),
         (["As Ac Ad Ah Kc", "Qc Qd Qh Qs Jc"], "2c 3d 4h", "draw", ValueError, "Draw has no board, got 3"),
-        (["As Ac", "Kc Kd"], "2c 3d 4h", "razz", ValueError, "game must be one of holdem, omaha, stud, draw"),
+        (
+            ["As Ac", "Kc Kd"],
+            "2c 3d 4h",
+            "pineapple",
+            ValueError,
+            "game must be one of holdem, omaha, stud, draw, shortdeck, omaha8, stud8, razz, deuce7, not .pineapple.$",
+        ),
         ("As Ac", "2c 3d 4h", "holdem", TypeError, "sequence of hands"),
     ],
 )

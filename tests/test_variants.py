@@ -7,6 +7,7 @@ best of their fives; and pokerkit's evaluators as an outside reference, for the 
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import combinations, pairwise
 from math import comb
 
@@ -377,3 +378,83 @@ def test_descriptions_of_the_lows_and_short_deck(impl: Api) -> None:
         impl.describe(1405, rules="short_deck")
     with pytest.raises(ValueError, match=r"^rules must be one of 'high', 'short_deck'"):
         impl.category(1, rules="razz")
+
+
+# ---- showdowns of the new games ----------------------------------------------------------------------------------
+
+
+def _pokerkit_shares(highs: list[object] | None, lows: list[object | None] | None, n: int) -> list[Fraction]:
+    """Shares from pokerkit's hands (greater = better; None: no low): half to the best high, half to the best
+    low, ties splitting each half; the whole pot to the high when no low qualifies."""
+    shares = [Fraction(0)] * n
+    low_seats: list[int] = []
+    if lows is not None:
+        present = [h for h in lows if h is not None]
+        low_seats = [i for i, h in enumerate(lows) if present and h is not None and h == max(present)]
+    high_seats = [i for i, h in enumerate(highs) if h == max(highs)] if highs is not None else []
+    for seats, part in (
+        (high_seats, Fraction(1, 2 if low_seats else 1)),
+        (low_seats, Fraction(1, 2 if high_seats else 1)),
+    ):
+        for i in seats:
+            shares[i] += part / len(seats)
+    return shares
+
+
+@pytest.mark.parametrize("game", ["shortdeck", "omaha8", "stud8", "razz", "deuce7"])
+def test_showdowns_split_as_pokerkit_says(impl: Api, game: str) -> None:
+    pokerkit = pytest.importorskip("pokerkit")
+    players, deals = 3, 150
+    for seed in range(deals):
+        rng = np.random.default_rng(seed)
+        if game == "shortdeck":
+            cards = (16 + rng.permutation(36)[: 2 * players + 5]).tolist()
+            hands, board = [cards[2 * i : 2 * i + 2] for i in range(players)], cards[2 * players :]
+            highs = [pokerkit.ShortDeckHoldemHand.from_game(_text(h), _text(board)) for h in hands]
+            lows = None
+        elif game == "omaha8":
+            cards = rng.permutation(52)[: 4 * players + 5].tolist()
+            hands, board = [cards[4 * i : 4 * i + 4] for i in range(players)], cards[4 * players :]
+            highs = [pokerkit.OmahaHoldemHand.from_game(_text(h), _text(board)) for h in hands]
+            lows = [_or_none(pokerkit.OmahaEightOrBetterLowHand.from_game, _text(h), _text(board)) for h in hands]
+        else:
+            size = 5 if game == "deuce7" else 7
+            cards = rng.permutation(52)[: size * players].tolist()
+            hands, board = [cards[size * i : size * i + size] for i in range(players)], []
+            highs = [pokerkit.StandardHighHand.from_game(_text(h)) for h in hands] if game == "stud8" else None
+            low_hand = {"stud8": pokerkit.EightOrBetterLowHand, "razz": pokerkit.RegularLowHand}.get(game)
+            low_hand = low_hand or pokerkit.StandardLowHand
+            lows = [_or_none(low_hand.from_game, _text(h)) for h in hands]
+        got = impl.showdown(hands, board, game=game)
+        assert list(got.shares) == _pokerkit_shares(highs, lows, players), (game, seed, _text(cards))
+        assert sum(got.shares) == 1 and got.winners == tuple(i for i, s in enumerate(got.shares) if s)
+        for i, p in enumerate(got.players):
+            assert set(p.best_five) <= set(hands[i]) | set(board)
+            if game in ("omaha8", "stud8"):
+                assert (p.low_rank is None) == (lows[i] is None)
+                assert p.low_five is None or set(p.low_five) <= set(hands[i]) | set(board)
+
+
+def _or_none(make, *texts):  # type: ignore[no-untyped-def]
+    try:
+        return make(*texts)
+    except ValueError:  # pokerkit: no qualifying low
+        return None
+
+
+def test_hilo_showdown_fields_and_errors(impl: Api) -> None:
+    s = impl.showdown(["Ah 2h Kc Kd", "Qs Qd Js Jd"], "3c 4d 9h Qc 7s", game="omaha8")
+    assert (s.high_winners, s.low_winners, s.winners) == ((1,), (0,), (0, 1))
+    assert s.players[0].low_description == "7-4-3-2-A low" and s.players[1].low_rank is None
+    assert impl.cards_str(s.players[0].low_five) == "7s 4d 3c 2h Ah"
+    s = impl.showdown(["As 2c 3d 4h 5s 9c 9d", "Ac Ad 2s 3s 4s 5d 6h"], game="razz")
+    assert s.high_winners == () and s.low_winners == (0, 1) and s.players[0].description == "5-4-3-2-A low"
+    with pytest.raises(ValueError, match=r"^player 1: card 5c is not in the short deck"):
+        impl.showdown(["As Ac", "5c 6c"], "Kh Qh Jh", game="shortdeck")
+    with pytest.raises(ValueError, match=r"^board: card 2h is not in the short deck"):
+        impl.showdown(["As Ac", "7c 6c"], "Kh Qh 2h", game="shortdeck")
+    with pytest.raises(ValueError, match=r"^player 0: a Razz hand has 7 cards, got 5$"):
+        impl.showdown(["As 2c 3d 4h 5s", "Ac Ad 2s 3s 4s 5d 6h"], game="razz")
+    assert impl.split_pot_hilo(101, [0], [1, 2]) == {0: 51, 1: 25, 2: 25}
+    assert impl.split_pot_hilo(7, [1, 0], [1], odd_chips="last") == {0: 2, 1: 5}
+    assert sum(impl.split_pot_hilo(1001, [3, 1], [2, 1, 0]).values()) == 1001

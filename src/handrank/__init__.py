@@ -20,7 +20,7 @@ from handrank._hand import best_five, best_five_omaha, category, describe, examp
 from handrank._kernels import BLOCKED, NO_LOW
 from handrank._preflop import HAND_CLASSES, preflop_equity, preflop_matrix
 from handrank._ranges import Range
-from handrank._showdown import PlayerResult, Showdown, showdown, split_pot
+from handrank._showdown import PlayerResult, Showdown, showdown, split_pot, split_pot_hilo
 from handrank._solver import ComboEquity, combo_equity, combo_index, combos, rank_combos
 from handrank._tables import Category
 from handrank._variants import (
@@ -90,4 +90,5 @@ __all__ = [
     "rank_combos",
     "showdown",
     "split_pot",
+    "split_pot_hilo",
 ]

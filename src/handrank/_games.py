@@ -12,7 +12,7 @@ TYPE_CHECKING = False  # typing itself is not imported at run time: it would dou
 if TYPE_CHECKING:
     from typing import Literal
 
-    GameName = Literal["holdem", "omaha", "stud", "draw"]
+    GameName = Literal["holdem", "omaha", "stud", "draw", "shortdeck", "omaha8", "stud8", "razz", "deuce7"]
     EquityGameName = Literal["holdem", "omaha"]
 else:  # what the annotations name, at run time
     GameName = EquityGameName = str
@@ -21,7 +21,7 @@ else:  # what the annotations name, at run time
 class Game:
     """One game's rules."""
 
-    __slots__ = ("article", "board_sizes", "code", "hole_sizes", "name", "title")
+    __slots__ = ("article", "board_sizes", "code", "high", "hole_sizes", "low", "lowest", "name", "title")
 
     name: str
     """The name ``game=`` takes."""
@@ -33,7 +33,13 @@ class Game:
     board_sizes: tuple[int, ...]
     """Board cards at a showdown."""
     code: int | None
-    """``enum handrank_game`` in csrc/handrank.h; None: no equity for this game."""
+    """``enum handrank_game`` in csrc/handrank.h; None: the C equity kernels do not play it."""
+    high: str | None
+    """The ranking of the high hand (``_hand.RULES``: "high", "short_deck"), or None in a low-only game."""
+    low: str | None
+    """The ranking of the low hand ("8", "a5", "27"), or None: a split game has both."""
+    lowest: int
+    """The deck's lowest card id: 0, or 16 for the 36-card short deck (6 to A)."""
 
     def __init__(
         self,
@@ -43,9 +49,23 @@ class Game:
         hole_sizes: tuple[int, ...],
         board_sizes: tuple[int, ...],
         code: int | None,
+        high: str | None = "high",
+        low: str | None = None,
+        lowest: int = 0,
     ) -> None:
         self.name, self.title, self.article = name, title, article
         self.hole_sizes, self.board_sizes, self.code = hole_sizes, board_sizes, code
+        self.high, self.low, self.lowest = high, low, lowest
+
+    @property
+    def omaha(self) -> bool:
+        """Whether a hand plays exactly two hole cards and three board cards."""
+        return self.name in ("omaha", "omaha8")
+
+    @property
+    def split(self) -> bool:
+        """Whether the pot splits between the best high and the best (qualifying) low."""
+        return self.high is not None and self.low is not None
 
     def __repr__(self) -> str:
         return f"Game({self.name!r})"
@@ -68,7 +88,13 @@ OMAHA = Game("omaha", "Omaha", "an", (4, 5, 6), (3, 4, 5), 1)
 STUD = Game("stud", "Stud", "a", (7,), (0,), None)
 DRAW = Game("draw", "Draw", "a", (5,), (0,), None)
 
-GAMES: dict[str, Game] = {g.name: g for g in (HOLDEM, OMAHA, STUD, DRAW)}
+SHORTDECK = Game("shortdeck", "short deck", "a", (2,), (3, 4, 5), None, "short_deck", None, 16)
+OMAHA8 = Game("omaha8", "Omaha hi-lo", "an", (4, 5, 6), (3, 4, 5), None, "high", "8")
+STUD8 = Game("stud8", "Stud hi-lo", "a", (7,), (0,), None, "high", "8")
+RAZZ = Game("razz", "Razz", "a", (7,), (0,), None, None, "a5")
+DEUCE7 = Game("deuce7", "deuce-to-seven", "a", (5,), (0,), None, None, "27")
+
+GAMES: dict[str, Game] = {g.name: g for g in (HOLDEM, OMAHA, STUD, DRAW, SHORTDECK, OMAHA8, STUD8, RAZZ, DEUCE7)}
 SHOWDOWN_GAMES: tuple[str, ...] = tuple(GAMES)
 EQUITY_GAMES: tuple[str, ...] = tuple(name for name, g in GAMES.items() if g.code is not None)
 

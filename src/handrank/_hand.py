@@ -396,3 +396,18 @@ def best_five_omaha_of(hole: list[int], board: list[int], rank5: Callable[[list[
                 best = (rank, five)
     assert best is not None
     return best_five_of(best[1], best[0])
+
+
+def best_five_omaha_low_of(hole: list[int], board: list[int]) -> tuple[int, ...]:
+    """The two hole cards and three board cards of the best Omaha eight-or-better low (which must exist),
+    most significant first; ties between choices go to higher cards."""
+    kernels = _backend.kernels
+    best: tuple[int, tuple[int, ...]] | None = None
+    for pair in combinations(sorted(hole, reverse=True), 2):
+        for triple in combinations(sorted(board, reverse=True), 3):
+            five = (*pair, *triple)
+            low = kernels.evaluate_rules(list(five), LOW_EIGHT)
+            if low != NO_LOW and (best is None or low < best[0]):
+                best = (low, five)
+    assert best is not None
+    return _in_pattern_order(best[1], _patterns("8")[best[0] - 1][1])
