@@ -7,6 +7,7 @@ best of their fives; and pokerkit's evaluators as an outside reference, for the 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 from itertools import combinations, pairwise
 from math import comb
@@ -458,3 +459,93 @@ def test_hilo_showdown_fields_and_errors(impl: Api) -> None:
     assert impl.split_pot_hilo(101, [0], [1, 2]) == {0: 51, 1: 25, 2: 25}
     assert impl.split_pot_hilo(7, [1, 0], [1], odd_chips="last") == {0: 2, 1: 5}
     assert sum(impl.split_pot_hilo(1001, [3, 1], [2, 1, 0]).values()) == 1001
+
+
+# ---- equity of the new games: the mean of showdowns over every deal ---------------------------------------------
+
+EQUITY_CASES = [
+    ("shortdeck", ["As Ac", "Kh Kd"], "Qs Jd 7h 6c"),
+    ("shortdeck", ["Ah 9h", "8c 7c", "Ts Tc"], "6h 7h Jd"),
+    ("omaha8", ["Ah 2h Kc Kd", "Qs Qd Js Jd"], "3c 4d 9h Tc"),
+    ("omaha8", ["Ac 2c 3d Kd", "As 2s 4h 5h", "Qc Qd Jh Js"], "6c 7d 8h"),
+    ("stud8", ["As 2c 3d 4h 5s 9c", "Ac Ad 2s 3s 4s 5d"], ""),
+    ("razz", ["As 2c 3d 7h 8s 9c", "Kc Kd Qh 2h 3h 4h"], ""),
+    ("deuce7", ["7c 5d 4h 3s", "8c 6d 4c 3d"], ""),
+]
+
+
+def _deals(game: str, hands: list[str], board: str, impl: Api) -> Iterator[tuple[list[list[int]], list[int]]]:
+    """Every completion of the deal, independently of the kernels' enumeration."""
+    held = [impl.parse_cards(h) for h in hands]
+    on_board = impl.parse_cards(board) if board else []
+    used = set(on_board).union(*held)
+    deck = [c for c in range(16 if game == "shortdeck" else 0, 52) if c not in used]
+    if game in ("shortdeck", "omaha8"):
+        for extra in combinations(deck, 5 - len(on_board)):
+            yield held, on_board + list(extra)
+        return
+    full = 5 if game == "deuce7" else 7
+    needs = [full - len(h) for h in held]
+
+    def rec(i: int, rest: list[int], dealt: list[list[int]]) -> Iterator[list[list[int]]]:
+        if i == len(held):
+            yield dealt
+            return
+        for extra in combinations(rest, needs[i]):
+            yield from rec(i + 1, [c for c in rest if c not in extra], [*dealt, held[i] + list(extra)])
+
+    for dealt in rec(0, deck, []):
+        yield dealt, []
+
+
+@pytest.mark.parametrize(("game", "hands", "board"), EQUITY_CASES, ids=[f"{g}-{len(h)}" for g, h, _ in EQUITY_CASES])
+def test_exact_equity_is_the_mean_showdown(impl: Api, game: str, hands: list[str], board: str) -> None:
+    got = impl.equity(hands, board, game=game)
+    assert got.exact
+    shares = [Fraction(0)] * len(hands)
+    high = [Fraction(0)] * len(hands)
+    scoops = [0] * len(hands)
+    n = 0
+    for dealt, full_board in _deals(game, hands, board, impl):
+        s = impl.showdown(dealt, full_board, game=game)
+        n += 1
+        for i, share in enumerate(s.shares):
+            shares[i] += share
+            scoops[i] += share == 1
+            if game in ("omaha8", "stud8") and i in s.high_winners:
+                high[i] += Fraction(1, len(s.high_winners) * (2 if s.low_winners else 1))
+    assert got.total == n and got.boards == n
+    assert list(got.equity_fraction) == [s / n for s in shares]
+    assert list(got.wins) == scoops
+    if game in ("omaha8", "stud8"):
+        assert got.high_share == tuple(float(h / n) for h in high)
+        assert got.scoop == tuple(w / n for w in scoops)
+        assert all(abs(h + lo - e) < 1e-12 for h, lo, e in zip(got.high_share, got.low_share, got.equity, strict=True))
+    else:
+        assert got.high_share is got.low_share is got.scoop is None
+
+
+def test_monte_carlo_equity_of_the_new_games(impl: Api) -> None:
+    exact = impl.equity(["Ah 2h Kc Kd", "Qs Qd Js Jd"], "3c 4d 9h", game="omaha8")
+    mc = impl.equity(["Ah 2h Kc Kd", "Qs Qd Js Jd"], "3c 4d 9h", game="omaha8", trials=20_000, seed=5)
+    assert not mc.exact and mc.trials == 32_768 and mc.seed == 5  # whole blocks of 16,384 deals
+    assert all(abs(m - e) < 4 * s for m, e, s in zip(mc.equity, exact.equity, mc.stderr, strict=True))
+    again = impl.equity(["Ah 2h Kc Kd", "Qs Qd Js Jd"], "3c 4d 9h", game="omaha8", trials=20_000, seed=5, threads=0)
+    assert again == mc  # the same seed, any thread count, either backend: the same deals
+    razz = impl.equity(["As 2c 3d", "Kc Kd Qh"], game="razz", target_stderr=0.005, seed=1)
+    assert not razz.exact and max(razz.stderr) <= 0.005 and razz.equity[0] > 0.9
+
+
+def test_equity_errors_of_the_new_games(impl: Api) -> None:
+    with pytest.raises(ValueError, match=r"^player 1: short deck equity takes hands, not ranges$"):
+        impl.equity(["As Ac", impl.Range("KK")], game="shortdeck")
+    with pytest.raises(ValueError, match=r"^board: Razz has no board, got 3$"):
+        impl.equity(["As 2c 3d", "Kc Kd Qh"], "4h 5h 6h", game="razz")
+    with pytest.raises(ValueError, match=r"^player 0: card 2c is not in the short deck"):
+        impl.equity(["2c Ac", "Kh Kd"], game="shortdeck")
+    with pytest.raises(ValueError, match=r"^player 1: a Razz hand has 1 to 7 known cards, got 8$"):
+        impl.equity(["As 2c 3d", "Kc Kd Qh Qc Qs 2d 3h 4h"], game="razz")
+    with pytest.raises(ValueError, match=r"^player 1: card As is also in player 0's hand$"):
+        impl.equity(["As 2c 3d", "As Kd Qh"], game="razz")
+    with pytest.raises(ValueError, match=r"^the deal needs 48 more cards but the deck has 44 left$"):
+        impl.equity(["As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "7s"], game="razz")

@@ -80,13 +80,17 @@ def _table(head: list[str], rows: list[list[str]], caption: str) -> str:
 
 def equity_html(result: EquityResult) -> str:
     """One row per player: equity, win, tie, and the standard error for Monte Carlo."""
+    split = result.high_share is not None and result.low_share is not None
     head = ["player", "equity", "win", "tie"] + ([] if result.exact else ["± stderr"])
+    head += ["high", "low"] if split else []
     rows = []
     for i, share in enumerate(result.equity):
         row = [str(i), f"{share:.3%}", f"{float(result.wins[i] / result.total):.3%}"]
         row.append(f"{float(result.ties[i] / result.total):.3%}")
         if not result.exact:
             row.append(f"{result.stderr[i]:.3%}")
+        if result.high_share is not None and result.low_share is not None:
+            row += [f"{result.high_share[i]:.3%}", f"{result.low_share[i]:.3%}"]
         rows.append(row)
     how = f"exact, {result.boards:,} boards" if result.exact else f"Monte Carlo, {result.trials:,} trials"
     return _table(head, rows, how)
@@ -111,7 +115,8 @@ def showdown_html(result: Showdown) -> str:
 
 
 def equity_frame(result: EquityResult) -> pd.DataFrame:
-    """One row per player: ``equity, wins, ties, losses, stderr`` (counts as floats when weighted)."""
+    """One row per player: ``equity, wins, ties, losses, stderr`` (counts as floats when weighted), and in a hi-lo
+    game ``high_share, low_share, scoop``."""
     import pandas as pd
 
     def plain(values: tuple[object, ...]) -> list[object]:
@@ -126,6 +131,8 @@ def equity_frame(result: EquityResult) -> pd.DataFrame:
             "stderr": list(result.stderr),
         }
     )
+    if result.high_share is not None and result.low_share is not None and result.scoop is not None:
+        frame["high_share"], frame["low_share"], frame["scoop"] = result.high_share, result.low_share, result.scoop
     frame.index.name = "player"
     return frame
 

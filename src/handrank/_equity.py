@@ -20,7 +20,7 @@ from itertools import permutations, product
 
 from handrank import _backend
 from handrank._cards import CARD_NAMES, Cards, as_index, parse_cards
-from handrank._games import EQUITY_GAMES, HOLDEM, EquityGameName, Game
+from handrank._games import ALL_EQUITY_GAMES, HOLDEM, EquityGameName, Game
 from handrank._games import game as _game
 from handrank._kernels import MAX_PLAYERS, SHARE_UNIT, TALLY_FIELDS
 from handrank._ranges import Packed, Range
@@ -65,6 +65,9 @@ class EquityResult(Record):
         "stderr",
         "equity_fraction",
         "seed",
+        "high_share",
+        "low_share",
+        "scoop",
     )
 
     equity: tuple[float, ...]
@@ -89,6 +92,13 @@ class EquityResult(Record):
     """The exact equities as fractions (None for Monte Carlo)."""
     seed: int | None
     """The Monte Carlo seed used (None when exact); pass it again to repeat the run."""
+    high_share: tuple[float, ...] | None
+    """Hi-lo games: each player's expected part of the pot from its high half (the whole pot when no low
+    qualifies); None in other games."""
+    low_share: tuple[float, ...] | None
+    """Hi-lo games: each player's expected part of the pot from its low half (``equity`` is the two added)."""
+    scoop: tuple[float, ...] | None
+    """Hi-lo games: how often each player takes the whole pot alone (``wins / total``)."""
 
     def _repr_html_(self) -> str:
         """A table, one row per player (notebooks show it)."""
@@ -228,7 +238,7 @@ def equity(
     >>> result.wins, result.ties, result.losses, result.total
     ((6, 38), (0, 0), (38, 6), 44)
     """
-    rules = _game(game, EQUITY_GAMES)
+    rules = _game(game, ALL_EQUITY_GAMES)
     if type(players) is not list and (isinstance(players, (str, bytes, Range)) or not isinstance(players, Sequence)):
         raise TypeError("players must be a sequence of hands or Ranges, one per player")
     if not 2 <= len(players) <= MAX_PLAYERS:
@@ -262,6 +272,22 @@ def equity(
         raise TypeError(f"seed must be an integer or None, not {type(seed).__name__}")
     if progress is not None and not callable(progress):
         raise TypeError("progress must be a callable taking the fraction done")
+    if rules.code is None:  # short deck, hi-lo and lowball: over the batch kernels
+        from handrank._equity_games import games_equity
+
+        return games_equity(
+            rules,
+            players,
+            board_ids,
+            dead_ids,
+            exact=exact,
+            trials=trials,
+            seed=None if seed is None else seed_asked,
+            threads=count,
+            progress=progress,
+            stderr_target=None if stop is None else stop.stderr,
+            seconds=None if stop is None else stop.seconds,
+        )
 
     taken = _mask(board_ids + dead_ids)
     fixed_cards: list[int] = []  # the fixed hands' cards
@@ -672,7 +698,20 @@ def _exact_result(
         total = count(total_sum)
     n = len(share_sum)
     return EquityResult._of(
-        tuple(equities), wins, ties, losses, total, True, boards, 0, (0.0,) * n, tuple(fractions), None
+        tuple(equities),
+        wins,
+        ties,
+        losses,
+        total,
+        True,
+        boards,
+        0,
+        (0.0,) * n,
+        tuple(fractions),
+        None,
+        None,
+        None,
+        None,
     )
 
 
@@ -843,6 +882,9 @@ def _monte_carlo(
         stderr=stderr,
         equity_fraction=None,
         seed=seed,
+        high_share=None,
+        low_share=None,
+        scoop=None,
     )
 
 

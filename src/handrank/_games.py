@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from typing import Literal
 
     GameName = Literal["holdem", "omaha", "stud", "draw", "shortdeck", "omaha8", "stud8", "razz", "deuce7"]
-    EquityGameName = Literal["holdem", "omaha"]
+    EquityGameName = Literal["holdem", "omaha", "shortdeck", "omaha8", "stud8", "razz", "deuce7"]
 else:  # what the annotations name, at run time
     GameName = EquityGameName = str
 
@@ -97,6 +97,9 @@ DEUCE7 = Game("deuce7", "deuce-to-seven", "a", (5,), (0,), None, None, "27")
 GAMES: dict[str, Game] = {g.name: g for g in (HOLDEM, OMAHA, STUD, DRAW, SHORTDECK, OMAHA8, STUD8, RAZZ, DEUCE7)}
 SHOWDOWN_GAMES: tuple[str, ...] = tuple(GAMES)
 EQUITY_GAMES: tuple[str, ...] = tuple(name for name, g in GAMES.items() if g.code is not None)
+"""The games the C equity kernels play (and ranges, exact or Monte Carlo, take)."""
+ALL_EQUITY_GAMES: tuple[str, ...] = (*EQUITY_GAMES, "shortdeck", "omaha8", "stud8", "razz", "deuce7")
+"""The games ``equity`` takes: the others over the batch kernels (``_equity_games``)."""
 
 
 def game(name: object, allowed: tuple[str, ...] = SHOWDOWN_GAMES) -> Game:

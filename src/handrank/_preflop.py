@@ -184,6 +184,9 @@ def preflop_equity(a: Cards, b: Cards) -> EquityResult:
         (0.0, 0.0),
         (_fraction(first, 2 * BOARDS), _fraction(second, 2 * BOARDS)),
         None,
+        None,
+        None,
+        None,
     )
 
 
