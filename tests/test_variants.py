@@ -549,3 +549,25 @@ def test_equity_errors_of_the_new_games(impl: Api) -> None:
         impl.equity(["As 2c 3d", "As Kd Qh"], game="razz")
     with pytest.raises(ValueError, match=r"^the deal needs 48 more cards but the deck has 44 left$"):
         impl.equity(["As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "7s"], game="razz")
+
+
+def test_the_command_line_plays_every_game(impl: Api, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from handrank._cli import main
+
+    assert (
+        main(["showdown", "--game", "omaha8", "--board", "3c 4d 9h Qc 7s", "Ah 2h Kc Kd", "Qs Qd Js Jd", "--json"]) == 0
+    )
+    info = json.loads(capsys.readouterr().out)
+    assert (info["high_winners"], info["low_winners"]) == ([1], [0])
+    assert info["players"][0]["low_description"] == "7-4-3-2-A low" and info["players"][1]["low_rank"] is None
+    assert main(["equity", "--game", "razz", "As2c3d7h8s9c", "KcKdQh2h3h4h", "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    want = impl.equity(["As2c3d7h8s9c", "KcKdQh2h3h4h"], game="razz")
+    assert info["exact"] and [p["equity"] for p in info["players"]] == list(want.equity)
+    assert main(["equity", "--game", "omaha8", "--board", "3c4d9h", "Ah2hKcKd", "QsQdJsJd", "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["scoop"] == list(impl.equity(["Ah2hKcKd", "QsQdJsJd"], "3c4d9h", game="omaha8").scoop)
+    assert main(["showdown", "--game", "shortdeck", "--board", "Kh Qh 2h", "As Ac", "7c 6c"]) == 2
+    assert "board: card 2h is not in the short deck" in capsys.readouterr().err

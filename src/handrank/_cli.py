@@ -11,7 +11,7 @@ from typing import Any
 
 import handrank
 from handrank._cards import combo_str
-from handrank._games import EQUITY_GAMES, SHOWDOWN_GAMES
+from handrank._games import ALL_EQUITY_GAMES, GAMES, SHOWDOWN_GAMES
 from handrank._ranges import hand_or_range
 
 
@@ -41,34 +41,55 @@ def _eval(args: argparse.Namespace) -> int:
 
 def _showdown(args: argparse.Namespace) -> int:
     result = handrank.showdown(args.hands, args.board, game=args.game)
-    players = [
-        {
+    rules = GAMES[result.game]
+    ranking = rules.high or rules.low
+    players = []
+    for i, p in enumerate(result.players):
+        player: dict[str, Any] = {
             "player": i,
             "cards": handrank.cards_str(p.cards),
             "rank": p.rank,
             "category": p.category.name,
-            "description": handrank.describe(p.rank, lang=args.lang),
+            "description": handrank.describe(p.rank, lang=args.lang, rules=ranking or "high"),
             "best_five": handrank.cards_str(p.best_five),
             "share": str(p.share),
         }
-        for i, p in enumerate(result.players)
-    ]
+        if rules.split:
+            player["low_rank"] = p.low_rank
+            player["low_description"] = (
+                None if p.low_rank is None else handrank.describe(p.low_rank, lang=args.lang, rules="8")
+            )
+            player["low_five"] = None if p.low_five is None else handrank.cards_str(p.low_five)
+        players.append(player)
     if args.json:
         info = {
             "game": result.game,
             "board": handrank.cards_str(result.board),
             "winners": list(result.winners),
+            "high_winners": list(result.high_winners),
+            "low_winners": list(result.low_winners),
             "players": players,
         }
         print(json.dumps(info, ensure_ascii=False))
         return 0
     if result.board:
         print(f"board: {handrank.cards_str(result.board)}")
-    for p in players:
-        mark = "*" if p["player"] in result.winners else " "
-        print(f"{mark} player {p['player']}: {p['cards']:<20} {p['rank']:>4}  {p['description']}  [{p['best_five']}]")
-    names = ", ".join(f"player {w}" for w in result.winners)
-    print(f"{'winner' if len(result.winners) == 1 else 'split pot'}: {names}")
+    for row in players:
+        mark = "*" if row["player"] in result.winners else " "
+        line = f"{mark} player {row['player']}: {row['cards']:<20} {row['rank']:>4}  {row['description']}"
+        line += f"  [{row['best_five']}]"
+        if rules.split:
+            line += f"  low: {row['low_description']}  [{row['low_five']}]" if row["low_rank"] else "  low: none"
+        print(line)
+
+    def names(seats: tuple[int, ...]) -> str:
+        return ", ".join(f"player {w}" for w in seats)
+
+    if rules.split:
+        low = names(result.low_winners) if result.low_winners else "none qualifies, the high takes the pot"
+        print(f"high: {names(result.high_winners)}; low: {low}")
+    else:
+        print(f"{'winner' if len(result.winners) == 1 else 'split pot'}: {names(result.winners)}")
     return 0
 
 
@@ -177,20 +198,27 @@ def _equity(args: argparse.Namespace) -> int:
             "trials": result.trials,
             "seed": result.seed,
             "players": rows,
+            "high_share": result.high_share,
+            "low_share": result.low_share,
+            "scoop": result.scoop,
         }
         print(json.dumps(info))
         return 0
     width = max(len(r["player"]) for r in rows)
-    for r in rows:
+    for i, r in enumerate(rows):
         err = "" if result.exact else f"  ± {r['stderr'] * 100:.2f}%"
+        halves = ""
+        if result.high_share is not None and result.low_share is not None:
+            halves = f"  high {result.high_share[i] * 100:6.3f}%  low {result.low_share[i] * 100:6.3f}%"
         print(
             f"{r['player']:<{width}}  {r['equity'] * 100:7.3f}%  win {r['win'] * 100:7.3f}%  "
-            f"tie {r['tie'] * 100:6.3f}%{err}"
+            f"tie {r['tie'] * 100:6.3f}%{halves}{err}"
         )
     if preflop:
         print(f"exact: {result.boards:,} boards, from the preflop table")
     elif result.exact:
-        print(f"exact: {result.boards:,} boards enumerated")
+        deals = "boards" if GAMES[args.game].board_sizes != (0,) else "deals"
+        print(f"exact: {result.boards:,} {deals} enumerated")
     else:
         print(f"Monte Carlo: {result.trials:,} trials, seed {result.seed}")
     return 0
@@ -334,7 +362,7 @@ def main(argv: list[str] | None = None) -> int:
     eq.add_argument("players", nargs="+", help='hands ("AhKh") or ranges ("QQ+,AKs", "random")')
     eq.add_argument("--board", default="", help='board cards, such as "2c7d9h"')
     eq.add_argument("--dead", default="", help="cards out of play")
-    eq.add_argument("--game", choices=EQUITY_GAMES, default="holdem", help="the game (default holdem)")
+    eq.add_argument("--game", choices=ALL_EQUITY_GAMES, default="holdem", help="the game (default holdem)")
     eq.add_argument("--trials", type=_count, help="Monte Carlo trials, such as 1M (default: exact when affordable)")
     eq.add_argument(
         "--target-stderr",

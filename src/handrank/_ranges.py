@@ -807,7 +807,10 @@ def hand_or_range(text: str, game: EquityGameName = "holdem") -> list[int] | Ran
     """A player written as text, as the command line and the plots take one: the cards of one hand of
     ``game`` (``"AhKh"``), else a range (``"QQ+, AKs"``, ``"random"``; an Omaha ``random`` of the game's
     first hole size)."""
-    sizes = _game(game).hole_sizes
+    rules = _game(game)
+    sizes = rules.hole_sizes
+    if rules.code is None:  # short deck, hi-lo and lowball equity take hands (stud and draw: known cards)
+        return parse_cards(text)
     try:
         cards = parse_cards(text)
     except ValueError:
