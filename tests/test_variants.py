@@ -571,3 +571,38 @@ def test_the_command_line_plays_every_game(impl: Api, capsys: pytest.CaptureFixt
     assert info["scoop"] == list(impl.equity(["Ah2hKcKd", "QsQdJsJd"], "3c4d9h", game="omaha8").scoop)
     assert main(["showdown", "--game", "shortdeck", "--board", "Kh Qh 2h", "As Ac", "7c 6c"]) == 2
     assert "board: card 2h is not in the short deck" in capsys.readouterr().err
+
+
+# ---- ranges in the short deck (and explicit Omaha ranges in Omaha hi-lo) ------------------------------------------
+
+
+def test_short_deck_ranges_hold_36_card_combos(impl: Api) -> None:
+    every = impl.Range("random", game="shortdeck")
+    assert len(every) == comb(36, 2) and all(min(cards) >= 16 for cards, _ in every)
+    narrow = impl.Range("A2s+, 0.5(KK)", game="shortdeck")
+    assert str(narrow) == "A6s+, 0.5(KK)" and len(narrow) == 8 * 4 + 6
+    assert eval(repr(narrow), {"Range": impl.Range}) == narrow
+    with pytest.raises(ValueError, match=r"^no hand of '55, 32s' is in the short deck"):
+        impl.Range("55, 32s", game="shortdeck")
+
+
+@pytest.mark.parametrize("game", ["shortdeck", "omaha8"])
+def test_range_equity_is_the_weighted_sum_of_its_hands(impl: Api, game: str) -> None:
+    if game == "shortdeck":
+        hero, villain, board = impl.Range("AA, 0.5(KQs)", game="shortdeck"), "Qd Qc", "Ts 9c 8d"
+    else:
+        hero, villain, board = impl.Range("AsAh2c3d, 0.25(AcAd2h3s), 8c7c6d5d", game="omaha"), "Ks Kd Qh Qc", "4c 5h 9h"
+    got = impl.equity([hero, villain], board, game=game)
+    wins = ties = total = share = Fraction(0)
+    for cards, weight in hero.combos:  # exact weights
+        if set(cards) & set(impl.parse_cards(villain) + impl.parse_cards(board)):
+            continue
+        one = impl.equity([list(cards), villain], board, game=game)
+        wins += weight * one.wins[0]
+        ties += weight * one.ties[0]
+        total += weight * one.total
+        share += weight * one.total * one.equity_fraction[0]
+    assert got.exact and (got.wins[0], got.ties[0], got.total) == (wins, ties, total)
+    assert got.equity_fraction[0] == share / total
+    mc = impl.equity([hero, villain], board, game=game, trials=30_000, seed=3)
+    assert abs(mc.equity[0] - got.equity[0]) < 4 * mc.stderr[0]

@@ -66,12 +66,25 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from itertools import combinations
 
-from handrank._cards import CARD_NAMES, SUIT_SYMBOLS, CardLike, Cards, as_index, items_of, parse_cards
+from handrank._cards import (
+    CARD_NAMES,
+    SHORT_DECK_LOWEST,
+    SHORT_DECK_RULE,
+    SUIT_SYMBOLS,
+    CardLike,
+    Cards,
+    as_index,
+    items_of,
+    parse_cards,
+)
 from handrank._games import EQUITY_GAMES, HOLDEM, OMAHA, EquityGameName
 from handrank._games import game as _game
 from handrank._tables import N_CARDS, RANK_CHARS, SUIT_CHARS
 
 __all__ = ["Range"]
+
+RANGE_GAMES = (*EQUITY_GAMES, "shortdeck")
+"""The games a Range is of: Hold'em, Omaha, and Hold'em in the 36-card short deck."""
 
 _RANK_RE = rf"(?:10|[{RANK_CHARS}])"
 _SUIT_RE = rf"[{SUIT_CHARS}{''.join(SUIT_SYMBOLS)}]"
@@ -434,12 +447,17 @@ class Range:
         if not isinstance(text, str):
             raise TypeError(f"a range is text such as 'QQ+, AKs', not {type(text).__name__} ({text!r})")
         size = _check_game(game, hole_size)
-        parser = _Parser(text, game, size)
+        parser = _Parser(text, "holdem" if game == "shortdeck" else game, size)
         parser.parse()
         if parser.random and parser.hole_size is None:
             raise ValueError(f"an Omaha 'random' range needs hole_size=4, 5 or 6: Range({text!r}, game='omaha', ...)")
         assert parser.hole_size is not None
-        self._init(game, parser.hole_size, parser.random, frozenset(), parser.weights)
+        weights = parser.weights
+        if game == "shortdeck":  # the 36-card deck: the combos with no card below the six
+            weights = {combo: w for combo, w in weights.items() if min(combo) >= SHORT_DECK_LOWEST}
+            if not weights:
+                raise ValueError(f"no hand of {text!r} is in the short deck ({SHORT_DECK_RULE})")
+        self._init(game, parser.hole_size, parser.random, frozenset(), weights)
 
     def _init(
         self, game: str, hole_size: int, random: bool, dead: frozenset[int], weights: dict[Combo, Fraction]
@@ -682,7 +700,7 @@ def _combo_pair(pair: object, index: int) -> tuple[Cards, Fraction | float | int
 
 def _check_game(game: str, hole_size: int | None) -> int | None:
     """The hole size a range of ``game`` has (None: an Omaha range says it by its hands)."""
-    rules = _game(game, EQUITY_GAMES)
+    rules = _game(game, RANGE_GAMES)
     if hole_size is not None and (isinstance(hole_size, bool) or not isinstance(hole_size, int)):
         raise TypeError(f"hole_size must be an int, not {type(hole_size).__name__}")
     if hole_size is not None and hole_size not in rules.hole_sizes:
