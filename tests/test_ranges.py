@@ -579,7 +579,7 @@ def test_omaha_errors(text: str, kwargs: dict[str, int], message: str) -> None:
 
 
 def test_argument_errors() -> None:
-    with pytest.raises(ValueError, match=re.escape("game must be one of holdem, omaha, not 'stud'")):
+    with pytest.raises(ValueError, match=re.escape("game must be one of holdem, omaha, shortdeck, not 'stud'")):
         Range("AA", game="stud")
     with pytest.raises(ValueError, match=re.escape("a Hold'em hand has 2 cards, not hole_size=4")):
         Range("AA", hole_size=4)

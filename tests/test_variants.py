@@ -537,8 +537,16 @@ def test_monte_carlo_equity_of_the_new_games(impl: Api) -> None:
 
 
 def test_equity_errors_of_the_new_games(impl: Api) -> None:
-    with pytest.raises(ValueError, match=r"^player 1: short deck equity takes hands, not ranges$"):
+    with pytest.raises(
+        ValueError, match=r"^player 1: a holdem range in short deck equity: use Range\(\.\.\., game='shortdeck'\)$"
+    ):
         impl.equity(["As Ac", impl.Range("KK")], game="shortdeck")
+    with pytest.raises(ValueError, match=r"^player 0: Razz equity takes each player's known cards, not ranges$"):
+        impl.equity([impl.Range("KK"), "As 2c 3d"], game="razz")
+    with pytest.raises(
+        ValueError, match=r"^player 1: Omaha hi-lo equity takes hands or Omaha ranges of explicit hands$"
+    ):
+        impl.equity(["As Ac 2d 3d", impl.Range("random", game="omaha", hole_size=4)], game="omaha8")
     with pytest.raises(ValueError, match=r"^board: Razz has no board, got 3$"):
         impl.equity(["As 2c 3d", "Kc Kd Qh"], "4h 5h 6h", game="razz")
     with pytest.raises(ValueError, match=r"^player 0: card 2c is not in the short deck"):

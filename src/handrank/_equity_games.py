@@ -56,10 +56,14 @@ def _players(
     ranges: dict[int, Range] = {}
     for i, player in enumerate(players):
         if isinstance(player, Range):
-            wanted = {"shortdeck": "shortdeck", "omaha8": "omaha"}.get(rules.name)
-            if wanted is None or player.game != wanted or player._random:
-                kind = "hands" if wanted is None else f"hands or explicit {wanted} ranges"
-                raise ValueError(f"player {i}: {rules.title} equity takes {kind}, not this range")
+            if rules.name == "shortdeck" and player.game != "shortdeck":
+                raise ValueError(
+                    f"player {i}: a {player.game} range in short deck equity: use Range(..., game='shortdeck')"
+                )
+            if rules.name == "omaha8" and (player.game != "omaha" or player._random):
+                raise ValueError(f"player {i}: Omaha hi-lo equity takes hands or Omaha ranges of explicit hands")
+            if rules.name not in ("shortdeck", "omaha8"):
+                raise ValueError(f"player {i}: {rules.title} equity takes each player's known cards, not ranges")
             ranges[i] = player
             fixed.append(None)
             continue
