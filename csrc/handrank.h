@@ -129,6 +129,9 @@ int64_t handrank_evaluate_omaha_batch(const uint8_t *holes, int n_hole, ptrdiff_
  * eight-or-better form (HANDRANK_NO_LOW when no five different ranks A..8),
  * and deuce-to-seven low (aces high, straights and flushes count against).
  */
+/* The class of a hand with no eight-or-better low (above every class, so it sorts last). */
+#define HANDRANK_NO_LOW 65535
+
 enum handrank_rules {
     HANDRANK_SHORT_DECK = 0,       /* 1..1404 */
     HANDRANK_SHORT_DECK_TRIPS = 1, /* 1..1404, three of a kind above straights */

@@ -43,7 +43,6 @@ extern const uint16_t handrank_sd_trips_values[16384];
  * 5..7 ranks (for deuce-to-seven, when no five cards share a suit). */
 #define HANDRANK_A5_N_CLASSES 6175
 #define HANDRANK_EIGHT_N_CLASSES 56
-#define HANDRANK_NO_LOW 0xffffu
 extern const uint16_t handrank_a5_values[131072];
 extern const uint16_t handrank_low27_values[131072];
 /* The deuce-to-seven class of the five cards of each high class. */

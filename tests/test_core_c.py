@@ -21,7 +21,9 @@ import pytest
 
 TESTS = Path(__file__).resolve().parent
 CSRC = TESTS.parent / "csrc"
-SOURCES = [CSRC / name for name in ("evaluate.c", "batch_simd.c", "omaha.c", "equity.c", "ranges.c", "tables.c")]
+SOURCES = [
+    CSRC / name for name in ("evaluate.c", "batch_simd.c", "omaha.c", "variants.c", "equity.c", "ranges.c", "tables.c")
+]
 FLAGS = ["-O2", "-std=c11", f"-I{CSRC}"]
 PREFIX = "handrank_"
 

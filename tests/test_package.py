@@ -165,7 +165,7 @@ def test_python_repeats_the_c_constants() -> None:
     assert int(defines["HANDRANK_BLOCKED"]) == _kernels.BLOCKED
     rules = ("SHORT_DECK", "SHORT_DECK_TRIPS", "LOW_A5", "LOW_EIGHT", "LOW_27")
     assert _enum("handrank_rules") == {f"HANDRANK_{r}": getattr(_kernels, r) for r in rules}
-    assert _kernels.NO_LOW == _tables.NO_LOW
+    assert int(defines["HANDRANK_NO_LOW"]) == _kernels.NO_LOW == _tables.NO_LOW
     tally = re.search(r"typedef struct \{\s*uint64_t ([^;]*);\s*\} handrank_tally;", _header())
     assert tally is not None
     assert tuple(f.strip() for f in tally.group(1).split(",")) == _kernels.TALLY_NAMES

@@ -105,7 +105,6 @@ extern const uint16_t handrank_sd_trips_values[{len(sd_trips)}];
  * 5..7 ranks (for deuce-to-seven, when no five cards share a suit). */
 #define HANDRANK_A5_N_CLASSES {T.A5_N_CLASSES}
 #define HANDRANK_EIGHT_N_CLASSES {T.EIGHT_N_CLASSES}
-#define HANDRANK_NO_LOW 0x{T.NO_LOW:04x}u
 extern const uint16_t handrank_a5_values[{1 << T.HASH_SLOT_BITS}];
 extern const uint16_t handrank_low27_values[{1 << T.HASH_SLOT_BITS}];
 /* The deuce-to-seven class of the five cards of each high class. */

@@ -404,12 +404,46 @@ static void test_monte_carlo(void) {
           "an impossible deal was not reported");
 }
 
+/* The other rankings: a few known classes, and a batch equal to the single calls, its bad rows found. */
+static void test_rules(void) {
+    uint8_t ids[7];
+    int n = parse("Ah 6h 7c 8d 9s", ids);
+    CHECK(handrank_evaluate_rules(ids, n, HANDRANK_SHORT_DECK) == 276, "short deck A-6-7-8-9");
+    n = parse("As 2c 3d 4h 5s", ids);
+    CHECK(handrank_evaluate_rules(ids, n, HANDRANK_LOW_A5) == 1, "ace-to-five wheel");
+    CHECK(handrank_evaluate_rules(ids, n, HANDRANK_LOW_27) == 785, "deuce-to-seven A-5-4-3-2 is ace-high");
+    n = parse("9s 2c 3d 4h 5s Kd Kh", ids);
+    CHECK(handrank_evaluate_rules(ids, n, HANDRANK_LOW_EIGHT) == HANDRANK_NO_LOW, "a nine-low qualifies");
+    uint8_t hole[4], board[5];
+    parse("As 2c Kd Kh", hole);
+    parse("3d 4h 5s Qc Jd", board);
+    CHECK(handrank_evaluate_omaha_low(hole, 4, board, 5) == 1, "Omaha wheel low");
+    enum { ROWS = 2000 };
+    static uint8_t rows[ROWS * 7];
+    static uint16_t out[ROWS];
+    for (int rules = HANDRANK_LOW_A5; rules <= HANDRANK_LOW_27; rules++) {
+        for (int i = 0; i < ROWS; i++) {
+            uint64_t used = 0;
+            deal(rows + 7 * i, 7, &used);
+        }
+        int64_t bad = handrank_evaluate_rules_batch(rows, 7, 7, ROWS, (enum handrank_rules)rules, out, 2);
+        int same = 1;
+        for (int i = 0; i < ROWS; i++)
+            same &= out[i] == handrank_evaluate_rules(rows + 7 * i, 7, (enum handrank_rules)rules);
+        CHECK(bad == -1 && same, "rules %d: batch and single calls differ (bad row %lld)", rules, (long long)bad);
+        rows[7 * 5 + 3] = rows[7 * 5];
+        CHECK(handrank_evaluate_rules_batch(rows, 7, 7, ROWS, (enum handrank_rules)rules, out, 2) == 5,
+              "rules %d: a card twice in row 5 not found", rules);
+    }
+}
+
 int main(void) {
     test_five_card_counts();
     test_boundaries();
     test_batch();
     test_unaligned();
     test_omaha();
+    test_rules();
     test_enumerate();
     test_monte_carlo();
     printf("%d passed, %d failed\n", passed, failed);
