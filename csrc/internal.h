@@ -48,6 +48,11 @@ HR_INLINE void hr_store_u16(void *p, uint16_t v) { memcpy(p, &v, sizeof v); }
 /* The multiplicative hash of a rank key (the low 32 bits of a summed key). */
 HR_INLINE uint32_t hr_hash(uint64_t key) { return (uint32_t)key * (uint32_t)HANDRANK_HASH_MUL; }
 
+/* A hashed rank key's slot in handrank_hash_values (and the tables that share its slots). */
+HR_INLINE uint32_t hr_slot(uint32_t h) {
+    return (h & HR_SLOT_MASK) ^ handrank_hash_disp[h >> (32 - HANDRANK_HASH_BUCKET_BITS)];
+}
+
 /* Class of the best no-flush five, from a hashed rank key. */
 HR_INLINE uint16_t hr_plain_hashed(uint32_t h) {
     uint32_t bucket = h >> (32 - HANDRANK_HASH_BUCKET_BITS);

@@ -96,7 +96,38 @@ HR_INLINE uint16_t omaha_with(const uint8_t *hole, const int nh, const uint8_t *
     return f < best ? f : best;
 }
 
+/*
+ * A full board: its rank multiset picks a row of handrank_omaha_board (by its ace-to-five class, a
+ * bijection), which holds the best class of each pair of hole ranks with three board cards, suits aside:
+ * one read per hole pair.  Flushes are looked for apart, as everywhere here.
+ */
+HR_INLINE uint16_t omaha5(const uint8_t *hole, const int nh, const uint8_t *board) {
+    uint64_t key = 0;
+    for (int j = 0; j < 5; j++)
+        key += handrank_card_key[board[j]];
+    const uint8_t *row = handrank_omaha_board
+                         + (size_t)HANDRANK_OMAHA_ROW_BYTES * (handrank_a5_values[hr_slot(hr_hash(key))] - 1u);
+    unsigned r[6], r13[6];
+    for (int i = 0; i < nh; i++) {
+        r[i] = (unsigned)hole[i] >> 2;
+        r13[i] = 13 * r[i];
+    }
+    uint32_t best = 0xffff;
+    for (int i = 0; i < nh; i++)
+        for (int j = i + 1; j < nh; j++) {
+            unsigned bit = HANDRANK_OMAHA_ENTRY_BITS * handrank_omaha_pair_index[r13[i] + r[j]];
+            uint32_t word;
+            memcpy(&word, row + (bit >> 3), sizeof word);
+            uint32_t c = (word >> (bit & 7)) & ((1u << HANDRANK_OMAHA_ENTRY_BITS) - 1);
+            best = c < best ? c : best;
+        }
+    uint16_t f = flush_part(hole, nh, board, 5, suit_counts(board, 5));
+    return f < best ? f : (uint16_t)best;
+}
+
 HR_INLINE uint16_t omaha(const uint8_t *hole, const int nh, const uint8_t *board, const int nb) {
+    if (nb == 5)
+        return omaha5(hole, nh, board);
     uint64_t triples[MAX_TRIPLES];
     board_triples(board, nb, triples);
     return omaha_with(hole, nh, board, nb, triples, suit_counts(board, nb));

@@ -50,6 +50,13 @@ extern const uint16_t handrank_low27_of_high[7463];
 /* Omaha eight-or-better: at hole << 8 | board, masks of the low ranks (bit 0 the ace, bit v - 1 the v <= 8) of
  * the hole cards and of the board cards, the best low of two hole and three board ranks (1..56), else 0. */
 extern const uint8_t handrank_omaha_eight[65536];
+/* Omaha on a full board: a row of HANDRANK_OMAHA_ROW_BYTES per board rank multiset (at its ace-to-five class - 1)
+ * of 13-bit best high classes, one per pair of hole ranks (column handrank_omaha_pair_index[13 * a + b]), suits
+ * aside; 4 bytes of padding at the end, for reading an entry as 32 bits. */
+#define HANDRANK_OMAHA_ROW_BYTES 148
+#define HANDRANK_OMAHA_ENTRY_BITS 13
+extern const uint8_t handrank_omaha_board[913904];
+extern const uint8_t handrank_omaha_pair_index[169];
 /* Each card's low-rank bit for handrank_omaha_eight (0 for the nine and up, and ids 52..255). */
 extern const uint8_t handrank_low_bit[256];
 

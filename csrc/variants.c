@@ -29,10 +29,6 @@ HR_INLINE uint16_t sd_finish(uint64_t key, uint64_t suits, const uint16_t *value
     return values[(h & SD_SLOT_MASK) ^ handrank_sd_disp[h >> (32 - HANDRANK_SD_HASH_BUCKET_BITS)]];
 }
 
-HR_INLINE uint32_t hr_slot(uint32_t h) {
-    return (h & HR_SLOT_MASK) ^ handrank_hash_disp[h >> (32 - HANDRANK_HASH_BUCKET_BITS)];
-}
-
 /*
  * Deuce-to-seven when five cards share a suit (rare): the best of the hand's
  * fives, each the whole hand less one or two cards.  Every card has its own

@@ -112,6 +112,13 @@ extern const uint16_t handrank_low27_of_high[{T.N_CLASSES + 1}];
 /* Omaha eight-or-better: at hole << 8 | board, masks of the low ranks (bit 0 the ace, bit v - 1 the v <= 8) of
  * the hole cards and of the board cards, the best low of two hole and three board ranks (1..56), else 0. */
 extern const uint8_t handrank_omaha_eight[{1 << 16}];
+/* Omaha on a full board: a row of HANDRANK_OMAHA_ROW_BYTES per board rank multiset (at its ace-to-five class - 1)
+ * of 13-bit best high classes, one per pair of hole ranks (column handrank_omaha_pair_index[13 * a + b]), suits
+ * aside; 4 bytes of padding at the end, for reading an entry as 32 bits. */
+#define HANDRANK_OMAHA_ROW_BYTES {T.OMAHA_ROW_BYTES}
+#define HANDRANK_OMAHA_ENTRY_BITS {T.OMAHA_ENTRY_BITS}
+extern const uint8_t handrank_omaha_board[{T.A5_N_CLASSES * T.OMAHA_ROW_BYTES + 4}];
+extern const uint8_t handrank_omaha_pair_index[169];
 /* Each card's low-rank bit for handrank_omaha_eight (0 for the nine and up, and ids 52..255). */
 extern const uint8_t handrank_low_bit[{CARD_SLOTS}];
 
@@ -149,6 +156,10 @@ extern const uint8_t handrank_low_bit[{CARD_SLOTS}];
         + _array("uint8_t", "handrank_omaha_eight", T.omaha_eight_table(), 32)
         + "\n"
         + _array("uint8_t", "handrank_low_bit", [T.low_bit(c) for c in range(CARD_SLOTS)], 32)
+        + "\n"
+        + _array("uint8_t", "handrank_omaha_board", list(T.omaha_board_table()), 32)
+        + "\n"
+        + _array("uint8_t", "handrank_omaha_pair_index", T.omaha_pair_index(), 13)
     )
     return {"csrc/tables.h": h, "csrc/tables.c": c}
 

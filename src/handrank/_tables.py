@@ -507,3 +507,40 @@ def sd_hash_slot(key: int) -> tuple[int, int]:
     """``(bucket, slot)`` of a short-deck rank key before displacement: ``hash_slot`` with fewer bits."""
     h = (key * HASH_MUL) & 0xFFFFFFFF
     return h >> (32 - SD_HASH_BUCKET_BITS), h & ((1 << SD_HASH_SLOT_BITS) - 1)
+
+
+OMAHA_COLUMNS = 91  # pairs of hole ranks: 78 of two ranks (hi * (hi - 1) / 2 + lo), then the 13 pocket pairs
+OMAHA_ENTRY_BITS = 13  # a high class fits in 13 bits
+OMAHA_ROW_BYTES = -(-OMAHA_COLUMNS * OMAHA_ENTRY_BITS // 8)  # 148
+
+
+def omaha_pair_index() -> list[int]:
+    """169 entries: at 13 * a + b, the column of the hole ranks a, b (either order) in ``omaha_board_table``."""
+    return [
+        OMAHA_COLUMNS - N_RANKS + a if a == b else max(a, b) * (max(a, b) - 1) // 2 + min(a, b)
+        for a in range(N_RANKS)
+        for b in range(N_RANKS)
+    ]
+
+
+def omaha_board_table() -> bytes:
+    """Omaha on a full board, packed: a row of OMAHA_ROW_BYTES for each five-card board's rank multiset (row:
+    its ace-to-five class - 1, a bijection), holding for each pair of hole ranks (``omaha_pair_index``) the
+    best high class of the pair with three of the board's cards, suits aside (flushes are looked for
+    apart), OMAHA_ENTRY_BITS bits each, little-endian; 4 bytes of padding at the end.  An Omaha hand on a
+    full board then reads one entry per hole pair."""
+    plain = plain_table()
+    columns = sorted(set(omaha_pair_index()))
+    pairs = {omaha_pair_index()[13 * a + b]: (a, b) for a in range(N_RANKS) for b in range(a + 1)}
+    assert columns == list(range(OMAHA_COLUMNS))
+    out = bytearray()
+    for _, ranks in a5_class_patterns():
+        triples = [sum(RANK_MULT[r] for r in t) for t in set(combinations(sorted(ranks), 3))]
+        bits = 0
+        for col in range(OMAHA_COLUMNS):
+            a, b = pairs[col]
+            pair = RANK_MULT[a] + RANK_MULT[b]
+            best = min(plain.get(pair + t, N_CLASSES + 1) for t in triples)  # five of a rank: no such key
+            bits |= best << (OMAHA_ENTRY_BITS * col)
+        out += bits.to_bytes(OMAHA_ROW_BYTES, "little")
+    return bytes(out + bytes(4))
