@@ -115,7 +115,7 @@ HR_INLINE uint16_t omaha5(const uint8_t *hole, const int nh, const uint8_t *boar
     uint32_t best = 0xffff;
     for (int i = 0; i < nh; i++)
         for (int j = i + 1; j < nh; j++) {
-            unsigned bit = HANDRANK_OMAHA_ENTRY_BITS * handrank_omaha_pair_index[r13[i] + r[j]];
+            unsigned bit = handrank_omaha_pair_bit[r13[i] + r[j]];
             uint32_t word;
             memcpy(&word, row + (bit >> 3), sizeof word);
             uint32_t c = (word >> (bit & 7)) & ((1u << HANDRANK_OMAHA_ENTRY_BITS) - 1);

@@ -56,7 +56,8 @@ extern const uint8_t handrank_omaha_eight[65536];
 #define HANDRANK_OMAHA_ROW_BYTES 148
 #define HANDRANK_OMAHA_ENTRY_BITS 13
 extern const uint8_t handrank_omaha_board[913904];
-extern const uint8_t handrank_omaha_pair_index[169];
+/* The first bit of the entry of hole ranks a, b in a row of handrank_omaha_board, at 13 * a + b. */
+extern const uint16_t handrank_omaha_pair_bit[169];
 /* Each card's low-rank bit for handrank_omaha_eight (0 for the nine and up, and ids 52..255). */
 extern const uint8_t handrank_low_bit[256];
 

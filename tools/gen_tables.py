@@ -118,7 +118,8 @@ extern const uint8_t handrank_omaha_eight[{1 << 16}];
 #define HANDRANK_OMAHA_ROW_BYTES {T.OMAHA_ROW_BYTES}
 #define HANDRANK_OMAHA_ENTRY_BITS {T.OMAHA_ENTRY_BITS}
 extern const uint8_t handrank_omaha_board[{T.A5_N_CLASSES * T.OMAHA_ROW_BYTES + 4}];
-extern const uint8_t handrank_omaha_pair_index[169];
+/* The first bit of the entry of hole ranks a, b in a row of handrank_omaha_board, at 13 * a + b. */
+extern const uint16_t handrank_omaha_pair_bit[169];
 /* Each card's low-rank bit for handrank_omaha_eight (0 for the nine and up, and ids 52..255). */
 extern const uint8_t handrank_low_bit[{CARD_SLOTS}];
 
@@ -159,7 +160,7 @@ extern const uint8_t handrank_low_bit[{CARD_SLOTS}];
         + "\n"
         + _array("uint8_t", "handrank_omaha_board", list(T.omaha_board_table()), 32)
         + "\n"
-        + _array("uint8_t", "handrank_omaha_pair_index", T.omaha_pair_index(), 13)
+        + _array("uint16_t", "handrank_omaha_pair_bit", [T.OMAHA_ENTRY_BITS * c for c in T.omaha_pair_index()], 13)
     )
     return {"csrc/tables.h": h, "csrc/tables.c": c}
 

@@ -515,7 +515,8 @@ OMAHA_ROW_BYTES = -(-OMAHA_COLUMNS * OMAHA_ENTRY_BITS // 8)  # 148
 
 
 def omaha_pair_index() -> list[int]:
-    """169 entries: at 13 * a + b, the column of the hole ranks a, b (either order) in ``omaha_board_table``."""
+    """169 entries: at 13 * a + b, the column of the hole ranks a, b (either order) in ``omaha_board_table``
+    (the C core keeps each column's first bit, ``OMAHA_ENTRY_BITS`` times it)."""
     return [
         OMAHA_COLUMNS - N_RANKS + a if a == b else max(a, b) * (max(a, b) - 1) // 2 + min(a, b)
         for a in range(N_RANKS)
