@@ -29,11 +29,11 @@ HR_INLINE void showdown_holdem(showdown_ctx *ctx, uint64_t key, uint64_t bits) {
 
 static void showdown_omaha(showdown_ctx *ctx) {
     uint16_t rank[HANDRANK_MAX_PLAYERS];
-    uint64_t triples[10];
-    uint32_t suits = handrank_omaha_prepare5(ctx->board, triples);
+    hr_omaha_board prepared;
+    handrank_omaha_prepare5(ctx->board, &prepared);
     for (int p = 0; p < ctx->n_players; p++) {
         const uint8_t *hole = ctx->holes + p * ctx->hole_size;
-        rank[p] = handrank_omaha_prepared5(hole, ctx->hole_size, ctx->board, triples, suits);
+        rank[p] = handrank_omaha_prepared5(hole, ctx->hole_size, ctx->board, &prepared);
     }
     hr_credit(ctx->out, rank, ctx->n_players, 1);
 }

@@ -101,12 +101,16 @@ HR_INLINE uint16_t omaha_with(const uint8_t *hole, const int nh, const uint8_t *
  * bijection), which holds the best class of each pair of hole ranks with three board cards, suits aside:
  * one read per hole pair.  Flushes are looked for apart, as everywhere here.
  */
-HR_INLINE uint16_t omaha5(const uint8_t *hole, const int nh, const uint8_t *board) {
+HR_INLINE const uint8_t *board_row(const uint8_t *board) {
     uint64_t key = 0;
     for (int j = 0; j < 5; j++)
         key += handrank_card_key[board[j]];
-    const uint8_t *row = handrank_omaha_board
-                         + (size_t)HANDRANK_OMAHA_ROW_BYTES * (handrank_a5_values[hr_slot(hr_hash(key))] - 1u);
+    return handrank_omaha_board
+           + (size_t)HANDRANK_OMAHA_ROW_BYTES * (handrank_a5_values[hr_slot(hr_hash(key))] - 1u);
+}
+
+HR_INLINE uint16_t omaha_row(const uint8_t *hole, const int nh, const uint8_t *board, const uint8_t *row,
+                             uint32_t board_suits) {
     unsigned r[6], r13[6];
     for (int i = 0; i < nh; i++) {
         r[i] = (unsigned)hole[i] >> 2;
@@ -121,8 +125,12 @@ HR_INLINE uint16_t omaha5(const uint8_t *hole, const int nh, const uint8_t *boar
             uint32_t c = (word >> (bit & 7)) & ((1u << HANDRANK_OMAHA_ENTRY_BITS) - 1);
             best = c < best ? c : best;
         }
-    uint16_t f = flush_part(hole, nh, board, 5, suit_counts(board, 5));
+    uint16_t f = flush_part(hole, nh, board, 5, board_suits);
     return f < best ? f : (uint16_t)best;
+}
+
+HR_INLINE uint16_t omaha5(const uint8_t *hole, const int nh, const uint8_t *board) {
+    return omaha_row(hole, nh, board, board_row(board), suit_counts(board, 5));
 }
 
 HR_INLINE uint16_t omaha(const uint8_t *hole, const int nh, const uint8_t *board, const int nb) {
@@ -143,17 +151,17 @@ uint16_t handrank_evaluate_omaha(const uint8_t *hole, int nh, const uint8_t *boa
     }
 }
 
-uint32_t handrank_omaha_prepare5(const uint8_t *board, uint64_t *triples) {
-    board_triples(board, 5, triples);
-    return suit_counts(board, 5);
+void handrank_omaha_prepare5(const uint8_t *board, hr_omaha_board *prepared) {
+    prepared->row = board_row(board);
+    prepared->suits = suit_counts(board, 5);
 }
 
-uint16_t handrank_omaha_prepared5(const uint8_t *hole, int nh, const uint8_t *board, const uint64_t *triples,
-                                  uint32_t board_suits) {
+uint16_t handrank_omaha_prepared5(const uint8_t *hole, int nh, const uint8_t *board,
+                                  const hr_omaha_board *prepared) {
     switch (nh) {
-    case 4: return omaha_with(hole, 4, board, 5, triples, board_suits);
-    case 5: return omaha_with(hole, 5, board, 5, triples, board_suits);
-    default: return omaha_with(hole, 6, board, 5, triples, board_suits);
+    case 4: return omaha_row(hole, 4, board, prepared->row, prepared->suits);
+    case 5: return omaha_row(hole, 5, board, prepared->row, prepared->suits);
+    default: return omaha_row(hole, 6, board, prepared->row, prepared->suits);
     }
 }
 

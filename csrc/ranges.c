@@ -60,13 +60,13 @@ static void rank_combos(ranges_ctx *ctx) {
             ctx->rank[i] = ctx->mask[i] & ctx->board_mask ? 0 : hr_finish(key + ctx->key[i], bits | ctx->bits[i]);
         return;
     }
-    uint64_t triples[10];
-    uint32_t suits = handrank_omaha_prepare5(ctx->board, triples);
+    hr_omaha_board prepared;
+    handrank_omaha_prepare5(ctx->board, &prepared);
     for (int64_t i = 0; i < total; i++)
         ctx->rank[i] = ctx->mask[i] & ctx->board_mask
                            ? 0
                            : handrank_omaha_prepared5(spec->combos + i * spec->hole_size, spec->hole_size,
-                                                      ctx->board, triples, suits);
+                                                      ctx->board, &prepared);
 }
 
 /* Place of `rank` among the bitmap's ranks: how many are below it. */
