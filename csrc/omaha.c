@@ -207,8 +207,16 @@ typedef struct {
 
 static void fold_board(const uint8_t *board, int nb, folded_board *fb) {
     uint64_t triples[MAX_TRIPLES];
-    int nt = board_triples(board, nb, triples);
-    for (int hi = 0; hi < 13; hi++)
+    int nt = nb == 5 ? 0 : board_triples(board, nb, triples);
+    const uint8_t *row = nb == 5 ? board_row(board) : NULL;
+    for (int hi = 0; hi < 13 && row; hi++) /* a full board: its row of handrank_omaha_board, unpacked */
+        for (int lo = 0; lo < 13; lo++) {
+            unsigned bit = handrank_omaha_pair_bit[13 * hi + lo];
+            uint32_t word;
+            memcpy(&word, row + (bit >> 3), sizeof word);
+            fb->plain[13 * hi + lo] = (uint16_t)((word >> (bit & 7)) & ((1u << HANDRANK_OMAHA_ENTRY_BITS) - 1));
+        }
+    for (int hi = 0; hi < 13 && !row; hi++)
         for (int lo = 0; lo <= hi; lo++) {
             /* Ranks through card ids of suit 0: only the rank part of the key is used. */
             uint64_t pair = hr_hash(handrank_card_key[4 * hi] + handrank_card_key[4 * lo]);
