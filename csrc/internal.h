@@ -131,6 +131,23 @@ HR_INLINE void hr_credit_duel(handrank_tally *a, handrank_tally *b, uint64_t won
 }
 
 /*
+ * `return CALL(NH, NB);` with the Omaha hole size nh (4..6) and board size nb
+ * (3..5) as compile-time constants, so that a kernel's loops unroll.
+ */
+#define HR_OMAHA_SIZES(nh, nb, CALL)                                                                        \
+    switch ((nh) * 8 + (nb)) {                                                                              \
+    case 4 * 8 + 3: return CALL(4, 3);                                                                      \
+    case 4 * 8 + 4: return CALL(4, 4);                                                                      \
+    case 4 * 8 + 5: return CALL(4, 5);                                                                      \
+    case 5 * 8 + 3: return CALL(5, 3);                                                                      \
+    case 5 * 8 + 4: return CALL(5, 4);                                                                      \
+    case 5 * 8 + 5: return CALL(5, 5);                                                                      \
+    case 6 * 8 + 3: return CALL(6, 3);                                                                      \
+    case 6 * 8 + 4: return CALL(6, 4);                                                                      \
+    default: return CALL(6, 5);                                                                             \
+    }
+
+/*
  * Omaha on a five-card board prepared once for every player: its row of
  * handrank_omaha_board and its suit counts.
  */

@@ -293,16 +293,6 @@ int64_t handrank_evaluate_omaha_batch(const uint8_t *holes, int nh, ptrdiff_t ho
         }
     }
 #define OWN(NH, NB) rows_own_board(holes, NH, hole_stride, boards, NB, board_stride, n_rows, o, out_stride)
-    switch (nh * 8 + nb) {
-    case 4 * 8 + 3: return OWN(4, 3);
-    case 4 * 8 + 4: return OWN(4, 4);
-    case 4 * 8 + 5: return OWN(4, 5);
-    case 5 * 8 + 3: return OWN(5, 3);
-    case 5 * 8 + 4: return OWN(5, 4);
-    case 5 * 8 + 5: return OWN(5, 5);
-    case 6 * 8 + 3: return OWN(6, 3);
-    case 6 * 8 + 4: return OWN(6, 4);
-    default: return OWN(6, 5);
-    }
+    HR_OMAHA_SIZES(nh, nb, OWN)
 #undef OWN
 }

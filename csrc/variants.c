@@ -153,16 +153,6 @@ int64_t handrank_evaluate_omaha_low_batch(const uint8_t *holes, int n_hole, ptrd
                                           int64_t n_rows, uint16_t *out, ptrdiff_t out_stride) {
     char *o = (char *)out;
 #define ROWS(NH, NB) omaha_low_rows(holes, NH, hole_stride, boards, NB, board_stride, n_rows, o, out_stride)
-    switch (n_hole * 8 + n_board) {
-    case 4 * 8 + 3: return ROWS(4, 3);
-    case 4 * 8 + 4: return ROWS(4, 4);
-    case 4 * 8 + 5: return ROWS(4, 5);
-    case 5 * 8 + 3: return ROWS(5, 3);
-    case 5 * 8 + 4: return ROWS(5, 4);
-    case 5 * 8 + 5: return ROWS(5, 5);
-    case 6 * 8 + 3: return ROWS(6, 3);
-    case 6 * 8 + 4: return ROWS(6, 4);
-    default: return ROWS(6, 5);
-    }
+    HR_OMAHA_SIZES(n_hole, n_board, ROWS)
 #undef ROWS
 }

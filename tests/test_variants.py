@@ -17,6 +17,7 @@ import pytest
 from conftest import Api, combos, random_hands
 
 from handrank import _tables
+from handrank._kernels import NO_LOW
 
 RULES = ("a5", "8", "27")
 
@@ -96,7 +97,7 @@ def test_every_five_card_low(c_impl: Api) -> None:
     want = [0] + [_hands_of(r, c in flushes) for c, r in _tables.low27_class_patterns()]
     assert np.bincount(low27, minlength=_tables.LOW27_N_CLASSES + 1).tolist() == want
     eight = c_impl.evaluate_low_batch(hands, "8", threads=0)
-    qualifies = eight != handrank_no_low()
+    qualifies = eight != NO_LOW
     assert (eight[qualifies] == a5[qualifies]).all() and (a5[~qualifies] > _tables.EIGHT_N_CLASSES).all()
     # A qualifying low is five different ranks from A to 8, whatever the suits.
     ranks = (hands >> 2).astype(np.int64)
@@ -119,12 +120,6 @@ def test_the_backends_agree(c_impl: Api) -> None:
             assert (py.evaluate_short_deck_batch(hands, trips_beat_straight=trips) == want).all()
     holes, boards = random_hands(3000, 9, seed=7)[:, :4], random_hands(3000, 9, seed=7)[:, 4:]
     assert (py.evaluate_omaha_low_batch(holes, boards) == c_impl.evaluate_omaha_low_batch(holes, boards)).all()
-
-
-def handrank_no_low() -> int:
-    import handrank
-
-    return handrank.NO_LOW
 
 
 # ---- 6 and 7 cards: the best of their fives --------------------------------------------------------------------
@@ -170,7 +165,7 @@ def test_single_calls_equal_the_batch(impl: Api) -> None:
             assert got == want
         hands = random_hands(300, k, seed=k)
         for rules in RULES:
-            want = [None if v == handrank_no_low() else v for v in impl.evaluate_low_batch(hands, rules).tolist()]
+            want = [None if v == NO_LOW else v for v in impl.evaluate_low_batch(hands, rules).tolist()]
             assert [impl.evaluate_low(h, rules) for h in hands.tolist()] == want
             text = [" ".join(impl.cards_str(h).split()) for h in hands[:20].tolist()]
             assert [impl.evaluate_low(t, rules) for t in text] == want[:20]
@@ -226,7 +221,7 @@ def test_omaha_low_is_two_hole_cards_and_three_board_cards(impl: Api) -> None:
     brute = []
     for hole, board in zip(holes.tolist(), boards.tolist(), strict=True):
         lows = [impl.evaluate_low([*p, *t], "8") for p in combinations(hole, 2) for t in combinations(board, 3)]
-        brute.append(min((v for v in lows if v is not None), default=handrank_no_low()))
+        brute.append(min((v for v in lows if v is not None), default=NO_LOW))
     assert batch == brute
     shared = [h for h in holes.tolist() if not set(h) & set(boards[0].tolist())]
     want = [
@@ -237,7 +232,7 @@ def test_omaha_low_is_two_hole_cards_and_three_board_cards(impl: Api) -> None:
                 for t in combinations(boards[0].tolist(), 3)
                 if (v := impl.evaluate_low([*p, *t], "8"))
             ),
-            default=handrank_no_low(),
+            default=NO_LOW,
         )
         for h in shared
     ]
@@ -283,7 +278,7 @@ def test_against_pokerkit(impl: Api, k: int) -> None:
         try:
             theirs = pokerkit.EightOrBetterLowHand.from_game(_text(h))
         except ValueError:
-            assert ours == handrank_no_low(), _text(h)
+            assert ours == NO_LOW, _text(h)
             continue
         qualified.append(ours)
         reference.append(theirs)
@@ -302,7 +297,7 @@ def test_omaha_low_against_pokerkit(impl: Api) -> None:
             try:
                 theirs = pokerkit.OmahaEightOrBetterLowHand.from_game(_text(hole), _text(board))
             except ValueError:
-                assert value == handrank_no_low()
+                assert value == NO_LOW
                 continue
             qualified.append(value)
             reference.append(theirs)
@@ -344,7 +339,7 @@ def test_best_five_makes_the_class_and_category_names_it(impl: Api, rules: str) 
     hands = (_short_deck_hands if rules.startswith("short_deck") else random_hands)(200, 7, seed=len(rules))
     for hand in hands.tolist():
         rank = impl.kernels.evaluate_rules(hand, RANKINGS[rules])
-        if rank == handrank_no_low():
+        if rank == NO_LOW:
             with pytest.raises(ValueError, match=r"makes no eight-or-better low$"):
                 impl.best_five(hand, rules=rules)
             continue

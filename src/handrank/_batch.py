@@ -190,15 +190,17 @@ def evaluate_masks(
     return result
 
 
-def _first_out_of_range(holes: np.ndarray, boards: np.ndarray) -> int:
-    """The first row with an id outside 0..51 in its hole or board, or -1.
+def _first_out_of_range(*parts: np.ndarray) -> int:
+    """The first row with an id outside 0..51 in any of the ``parts`` (the (N, k) pieces of the rows), or -1.
 
     Needed before narrowing wider types to uint8; uint8 ids above 51 are
     caught by the kernels themselves.
     """
     import numpy as np
 
-    bad = ((holes < 0) | (holes > 51)).any(axis=1) | ((boards < 0) | (boards > 51)).any(axis=1)
+    bad = np.zeros(len(parts[0]), bool)
+    for part in parts:
+        bad |= ((part < 0) | (part > 51)).any(axis=1)
     hits = np.flatnonzero(bad)
     return int(hits[0]) if len(hits) else -1
 
@@ -278,10 +280,7 @@ def rules_rows(
     count = n_threads(threads)
     arr = as_hands(hands)
     result = as_out(out, len(arr), ("hands", arr))
-    bad = -1
-    if arr.dtype != np.uint8:
-        hits = np.flatnonzero(((arr < 0) | (arr > 51)).any(axis=1))
-        bad = int(hits[0]) if len(hits) else -1
+    bad = -1 if arr.dtype == np.uint8 else _first_out_of_range(arr)
     stop_at = len(arr) if bad < 0 else bad
     rows = np.ascontiguousarray(arr[:stop_at], dtype=np.uint8)
     kernel = _backend.kernels.rank_rules_rows

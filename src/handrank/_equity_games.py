@@ -132,7 +132,7 @@ def games_equity(
     options, scale = _players(rules, players, taken)
     deck = [c for c in range(rules.lowest, 52) if c not in taken]
     full = rules.hole_sizes[-1]
-    ranged = [len(o) > 1 or o[0][1] != 1 or _is_range(players[i]) for i, o in enumerate(options)]
+    ranged = [_is_range(player) for player in players]
     hole = sum(len(o[0][0]) for o, r in zip(options, ranged, strict=True) if r)  # cards the ranges take
     needs = [full - len(o[0][0]) for o in options] if own_cards else [5 - len(board)]
     if sum(needs) + hole > len(deck):
@@ -146,8 +146,7 @@ def games_equity(
     if exact is None:
         small = matchups * deals * len(options) <= EXACT_ROWS
         exact = trials is None and stderr_target is None and seconds is None and small
-    tally = _Tally(len(options), rules.split)
-    tally.scale = scale if exact else 1  # Monte Carlo draws by the weights: each deal counts once
+    tally = _Tally(len(options), rules.split, scale if exact else 1)  # Monte Carlo draws by the weights
     if exact:
         done = 0
         for hands, weight in _matchups(options):
@@ -338,11 +337,11 @@ def _split(high: np.ndarray | None, low: np.ndarray | None, n: int) -> tuple[np.
 class _Tally:
     """Sums over the deals: each player's wins (the whole pot alone), ties, share, share squared, high part."""
 
-    def __init__(self, players: int, split: bool) -> None:
+    def __init__(self, players: int, split: bool, scale: int) -> None:
         self.players, self.split = players, split
         self.n = 0  # deals, weighted
         self.deals = 0  # deals ranked
-        self.scale = 1  # the ranges' weights were multiplied by this to make them integers
+        self.scale = scale  # the ranges' weights were multiplied by this to make them integers
         self.wins = [0] * players
         self.ties = [0] * players
         self.share = [0] * players

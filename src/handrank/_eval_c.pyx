@@ -262,7 +262,12 @@ def evaluate_omaha(hole, board):
     return _omaha_lists(hole_ids, board_ids)
 
 
-def rank_omaha_rows(holes, boards, out, Py_ssize_t start, Py_ssize_t stop):
+ctypedef int64_t (*_omaha_batch)(const uint8_t *, int, Py_ssize_t, const uint8_t *, int, Py_ssize_t, int64_t,
+                                 uint16_t *, Py_ssize_t) noexcept nogil
+
+
+cdef object _omaha_rows(_omaha_batch kernel, holes, boards, out, Py_ssize_t start, Py_ssize_t stop):
+    """Rows start:stop of C-contiguous uint8 holes and boards (1-D: one shared board) through an Omaha batch."""
     cdef Py_ssize_t hs = holes.strides[0], os = out.strides[0]
     cdef Py_ssize_t bs = 0 if boards.ndim == 1 else boards.strides[0]
     cdef int nh = holes.shape[1]
@@ -272,8 +277,12 @@ def rank_omaha_rows(holes, boards, out, Py_ssize_t start, Py_ssize_t stop):
     cdef char *dst = <char *>_address(out) + start * os
     cdef int64_t bad
     with nogil:
-        bad = handrank_evaluate_omaha_batch(h, nh, hs, b, nb, bs, stop - start, <uint16_t *>dst, os)
+        bad = kernel(h, nh, hs, b, nb, bs, stop - start, <uint16_t *>dst, os)
     return -1 if bad < 0 else start + bad
+
+
+def rank_omaha_rows(holes, boards, out, Py_ssize_t start, Py_ssize_t stop):
+    return _omaha_rows(handrank_evaluate_omaha_batch, holes, boards, out, start, stop)
 
 
 cdef inline handrank_rules _rules(int rules) except *:
@@ -344,17 +353,7 @@ def rank_rules_rows(hands, int rules, out, Py_ssize_t start, Py_ssize_t stop):
 
 
 def rank_omaha_low_rows(holes, boards, out, Py_ssize_t start, Py_ssize_t stop):
-    cdef Py_ssize_t hs = holes.strides[0], os = out.strides[0]
-    cdef Py_ssize_t bs = 0 if boards.ndim == 1 else boards.strides[0]
-    cdef int nh = holes.shape[1]
-    cdef int nb = boards.shape[boards.ndim - 1]
-    cdef const uint8_t *h = <const uint8_t *>_address(holes) + start * hs
-    cdef const uint8_t *b = <const uint8_t *>_address(boards) + start * bs
-    cdef char *dst = <char *>_address(out) + start * os
-    cdef int64_t bad
-    with nogil:
-        bad = handrank_evaluate_omaha_low_batch(h, nh, hs, b, nb, bs, stop - start, <uint16_t *>dst, os)
-    return -1 if bad < 0 else start + bad
+    return _omaha_rows(handrank_evaluate_omaha_low_batch, holes, boards, out, start, stop)
 
 
 cdef tuple _tallies(handrank_tally *t, int n):

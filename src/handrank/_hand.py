@@ -9,7 +9,7 @@ from itertools import combinations
 
 from handrank import _backend, _tables
 from handrank._cards import Cards, as_index, cards_str, hand_ids, omaha_ids, parse_cards
-from handrank._kernels import LOW_27, LOW_A5, LOW_EIGHT, NO_LOW, SHORT_DECK, SHORT_DECK_TRIPS
+from handrank._kernels import LOW_EIGHT, NO_LOW, RULE_CODES
 from handrank._tables import FLUSH_CATEGORIES, Category
 
 N_CLASSES = _tables.N_CLASSES
@@ -71,15 +71,6 @@ def category(rank: int, *, rules: str = "high") -> Category:
     return _patterns(rules)[value - 1][0]
 
 
-_KERNEL_RULES = {
-    "short_deck": SHORT_DECK,
-    "short_deck_trips": SHORT_DECK_TRIPS,
-    "a5": LOW_A5,
-    "8": LOW_EIGHT,
-    "27": LOW_27,
-}
-
-
 def best_five(cards: Cards, *, rules: str = "high") -> tuple[int, ...]:
     """The five cards that make the hand, most significant first; under other ``rules`` (see ``RULES``)
     the five that make its class there (an eight-or-better hand with no low is a ValueError).
@@ -95,7 +86,7 @@ def best_five(cards: Cards, *, rules: str = "high") -> tuple[int, ...]:
     if rules == "high":
         ids = hand_ids(cards)
         return best_five_of(ids, _backend.kernels.evaluate(ids))
-    code = _KERNEL_RULES[rules]
+    code = RULE_CODES[rules]
     rank = _backend.kernels.evaluate_rules(cards, code)  # checks the cards (short deck: none below the six)
     ids = parse_cards(cards)
     if rank == NO_LOW:

@@ -38,6 +38,14 @@ LOW_27 = 4
 """HANDRANK_LOW_27: deuce-to-seven low (classes 1..7462)."""
 NO_LOW = 65535
 """HANDRANK_NO_LOW: no qualifying low (above every class, so it sorts last)."""
+RULE_CODES = {
+    "short_deck": SHORT_DECK,
+    "short_deck_trips": SHORT_DECK_TRIPS,
+    "a5": LOW_A5,
+    "8": LOW_EIGHT,
+    "27": LOW_27,
+}
+"""The other rankings by the names ``rules=`` takes, and their codes (``enum handrank_rules``)."""
 
 KERNELS = (
     "combo_equity_counts",

@@ -19,11 +19,9 @@ from handrank._cards import (
 from handrank._games import Game, GameName
 from handrank._games import game as _game
 from handrank._hand import best_five, best_five_of, best_five_omaha_low_of, best_five_omaha_of, category, describe
-from handrank._kernels import LOW_27, LOW_A5, LOW_EIGHT, NO_LOW, SHORT_DECK
+from handrank._kernels import NO_LOW, RULE_CODES, SHORT_DECK
 from handrank._record import Record
 from handrank._tables import Category
-
-LOW_CODES = {"8": LOW_EIGHT, "a5": LOW_A5, "27": LOW_27}
 
 
 class PlayerResult(Record):
@@ -204,7 +202,7 @@ def _low(rules: Game, ids: list[int], board: list[int]) -> int | None:
     if rules.omaha:
         low = kernels.evaluate_omaha_low(ids, board)
     else:
-        low = kernels.evaluate_rules(ids + board, LOW_CODES[rules.low])
+        low = kernels.evaluate_rules(ids + board, RULE_CODES[rules.low])
     return None if low == NO_LOW else low
 
 

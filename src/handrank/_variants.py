@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from handrank import _backend
 from handrank._batch import omaha_rows, rules_rows
-from handrank._kernels import LOW_27, LOW_A5, LOW_EIGHT, NO_LOW, SHORT_DECK, SHORT_DECK_TRIPS
+from handrank._kernels import NO_LOW, RULE_CODES, SHORT_DECK, SHORT_DECK_TRIPS
 
 TYPE_CHECKING = False  # typing itself is not imported at run time
 if TYPE_CHECKING:
@@ -47,9 +47,6 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from handrank._cards import Cards
-
-LOW_RULES = {"a5": LOW_A5, "8": LOW_EIGHT, "27": LOW_27}
-"""The names of the low rankings, and their kernel codes."""
 
 
 def _short_deck_code(trips_beat_straight: object) -> int:
@@ -59,10 +56,9 @@ def _short_deck_code(trips_beat_straight: object) -> int:
 
 
 def _low_code(rules: object) -> int:
-    code = LOW_RULES.get(rules) if isinstance(rules, str) else None
-    if code is None:
+    if rules not in ("a5", "8", "27"):
         raise ValueError(f"rules must be 'a5', '8' or '27', not {rules!r}")
-    return code
+    return RULE_CODES[rules]
 
 
 def evaluate_short_deck(cards: Cards, *, trips_beat_straight: bool = False) -> int:
