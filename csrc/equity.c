@@ -33,7 +33,7 @@ static void showdown_omaha(showdown_ctx *ctx) {
     handrank_omaha_prepare5(ctx->board, &prepared);
     for (int p = 0; p < ctx->n_players; p++) {
         const uint8_t *hole = ctx->holes + p * ctx->hole_size;
-        rank[p] = handrank_omaha_prepared5(hole, ctx->hole_size, ctx->board, &prepared);
+        rank[p] = handrank_omaha_prepared5(hole, ctx->hole_size, &prepared);
     }
     hr_credit(ctx->out, rank, ctx->n_players, 1);
 }

@@ -149,15 +149,14 @@ HR_INLINE void hr_credit_duel(handrank_tally *a, handrank_tally *b, uint64_t won
 
 /*
  * Omaha on a five-card board prepared once for every player: its row of
- * handrank_omaha_board and its suit counts.
+ * handrank_omaha_board, its summed card keys and the OR of its suit bits.
  */
 typedef struct {
     const uint8_t *row;
-    uint32_t suits;
+    uint64_t key, bits;
 } hr_omaha_board;
 void handrank_omaha_prepare5(const uint8_t *board, hr_omaha_board *prepared);
-uint16_t handrank_omaha_prepared5(const uint8_t *hole, int n_hole, const uint8_t *board,
-                                  const hr_omaha_board *prepared);
+uint16_t handrank_omaha_prepared5(const uint8_t *hole, int n_hole, const hr_omaha_board *prepared);
 
 /*
  * Hold'em enumeration of one matchup by multisets of board ranks (equity.c):

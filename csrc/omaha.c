@@ -4,12 +4,15 @@
  * The rank part of a five-card key is a hole pair's plus a board triple's,
  * and the hash's multiplication distributes over that sum: each pair and
  * triple is multiplied once, and each of the up to 15 x 10 combinations
- * costs an add and two loads.  A flush needs a suit with two cards in the
- * hole and three on the board; only such hands look for one.
+ * costs an add and two loads.  A full board reads instead its row of
+ * handrank_omaha_board: one entry per hole pair.  A flush needs a suit with
+ * three cards on the board (at most one suit has them) and two in the
+ * hole; the board's summed key says which suit, the cards' suit bits which
+ * ranks, and only such hands look for one.
  *
  * When every row shares one board, the board is folded first into a table
- * of the best class for each pair of hole ranks (and, per suit with three
- * board cards, each suited pair), so a hand costs one read per hole pair.
+ * of the best class for each pair of hole cards, so a hand costs one read
+ * per hole pair.
  */
 #include "handrank.h"
 #include "internal.h"
@@ -17,55 +20,64 @@
 #define MAX_PAIRS 15
 #define MAX_TRIPLES 10
 
-/* Suit counts of `n` ids, one byte per suit. */
-HR_INLINE uint32_t suit_counts(const uint8_t *ids, int n) {
-    uint32_t counts = 0;
-    for (int i = 0; i < n; i++)
-        counts += 1u << (8 * (ids[i] & 3));
-    return counts;
+/* Added to a summed key of at most five cards, sets a suit's flag bit (HANDRANK_FLUSH_BITS) at three of it. */
+#define THREE_OF_A_SUIT (0x5555ULL << HANDRANK_SUIT_SHIFT)
+
+/* x has exactly n set bits (n = 2 or 3), without a population count. */
+HR_INLINE int bits_exactly(uint32_t x, int n) {
+    for (int i = 1; i < n; i++)
+        x &= x - 1;
+    return x && !(x & (x - 1));
 }
 
-/* Best flush of exactly two hole ranks and three board ranks of one suit, or 0xffff. */
-static uint16_t best_flush(const uint16_t *hole_ranks, int nh, const uint16_t *board_ranks, int nb) {
+/* Best flush of exactly two of the rank bits `hole` and three of `board` (one suit's, disjoint). */
+static uint16_t best_flush(uint32_t hole, uint32_t board) {
+    if (bits_exactly(hole, 2) && bits_exactly(board, 3))
+        return handrank_flush[hole | board]; /* most often the only choice */
     uint16_t best = 0xffff;
-    for (int i = 0; i < nh; i++)
-        for (int j = i + 1; j < nh; j++)
-            for (int x = 0; x < nb; x++)
-                for (int y = x + 1; y < nb; y++)
-                    for (int z = y + 1; z < nb; z++) {
-                        uint16_t c = handrank_flush[hole_ranks[i] | hole_ranks[j] | board_ranks[x]
-                                                    | board_ranks[y] | board_ranks[z]];
+    for (uint32_t a = hole; a; a &= a - 1)
+        for (uint32_t b = a & (a - 1); b; b &= b - 1) {
+            uint32_t pair = (a & -a) | (b & -b);
+            for (uint32_t x = board; x; x &= x - 1)
+                for (uint32_t y = x & (x - 1); y; y &= y - 1)
+                    for (uint32_t z = y & (y - 1); z; z &= z - 1) {
+                        uint16_t c = handrank_flush[pair | (x & -x) | (y & -y) | (z & -z)];
                         best = c < best ? c : best;
                     }
-    return best;
-}
-
-/* Rank bits (1 << rank) of the cards of `suit` among ids; their number. */
-HR_INLINE int suited_ranks(const uint8_t *ids, int n, int suit, uint16_t *out) {
-    int m = 0;
-    for (int i = 0; i < n; i++)
-        if ((ids[i] & 3) == suit)
-            out[m++] = (uint16_t)(1u << (ids[i] >> 2));
-    return m;
-}
-
-/* 0x80 in each byte of a suit-count word whose suit has three or more cards. */
-HR_INLINE uint32_t three_or_more(uint32_t counts) { return (counts + 0x7d7d7d7du) & 0x80808080u; }
-
-HR_INLINE uint16_t flush_part(const uint8_t *hole, const int nh, const uint8_t *board, const int nb, uint32_t bc) {
-    uint16_t best = 0xffff;
-    if (!three_or_more(bc))
-        return best; /* most boards: no suit to make a flush with */
-    uint32_t hc = suit_counts(hole, nh);
-    for (int s = 0; s < 4; s++) {
-        if (((hc >> (8 * s)) & 0xff) >= 2 && ((bc >> (8 * s)) & 0xff) >= 3) {
-            uint16_t hr[6], br[5];
-            int h = suited_ranks(hole, nh, s, hr), b = suited_ranks(board, nb, s, br);
-            uint16_t f = best_flush(hr, h, br, b);
-            best = f < best ? f : best;
         }
-    }
     return best;
+}
+
+/*
+ * The best flush of the hand, or 0xffff: `board_key` sums the board's card
+ * keys, `hole_bits` and `board_bits` OR the cards' suit bits.
+ */
+HR_INLINE uint16_t flush_part(uint64_t hole_bits, uint64_t board_bits, uint64_t board_key) {
+    uint64_t flag = (board_key + THREE_OF_A_SUIT) & HANDRANK_FLUSH_BITS;
+    if (!flag)
+        return 0xffff; /* most boards: no suit to make a flush with */
+    unsigned shift = (unsigned)(hr_ctz64(flag) - HANDRANK_SUIT_SHIFT - 3) * 4; /* 16 * suit */
+    uint32_t hole = (uint32_t)(hole_bits >> shift) & HR_SUIT_RANKS;
+    if (!(hole & (hole - 1)))
+        return 0xffff; /* fewer than two hole cards of the suit */
+    return best_flush(hole, (uint32_t)(board_bits >> shift) & HR_SUIT_RANKS);
+}
+
+/* The OR of the suit bits of `n` cards; their sum added to *sum (for validation: see HR_ROW_INVALID). */
+HR_INLINE uint64_t card_bits(const uint8_t *ids, int n, uint64_t *sum) {
+    uint64_t s_or = 0;
+    for (int j = 0; j < n; j++) {
+        s_or |= handrank_suit_bit[ids[j]];
+        *sum += handrank_suit_bit[ids[j]];
+    }
+    return s_or;
+}
+
+HR_INLINE uint64_t card_key_sum(const uint8_t *ids, int n) {
+    uint64_t key = 0;
+    for (int j = 0; j < n; j++)
+        key += handrank_card_key[ids[j]];
+    return key;
 }
 
 /* The hashed rank keys of every three of the board's cards; their number. */
@@ -79,10 +91,10 @@ HR_INLINE int board_triples(const uint8_t *board, const int nb, uint64_t *triple
     return nt;
 }
 
-HR_INLINE uint16_t omaha_with(const uint8_t *hole, const int nh, const uint8_t *board, const int nb,
-                              const uint64_t *triples, uint32_t board_suits) {
-    uint64_t pairs[MAX_PAIRS];
-    int np = 0, nt = nb * (nb - 1) * (nb - 2) / 6;
+/* A board of three or four cards: every pair of hole cards with every triple. */
+HR_INLINE uint16_t omaha_triples(const uint8_t *hole, const int nh, const uint8_t *board, const int nb) {
+    uint64_t pairs[MAX_PAIRS], triples[MAX_TRIPLES];
+    int np = 0, nt = board_triples(board, nb, triples);
     for (int i = 0; i < nh; i++)
         for (int j = i + 1; j < nh; j++)
             pairs[np++] = hr_hash(handrank_card_key[hole[i]] + handrank_card_key[hole[j]]);
@@ -92,25 +104,27 @@ HR_INLINE uint16_t omaha_with(const uint8_t *hole, const int nh, const uint8_t *
             uint16_t c = hr_plain_hashed((uint32_t)(pairs[p] + triples[t]));
             best = c < best ? c : best;
         }
-    uint16_t f = flush_part(hole, nh, board, nb, board_suits);
-    return f < best ? f : best;
+    return best;
 }
 
 /*
  * A full board: its rank multiset picks a row of handrank_omaha_board (by its ace-to-five class, a
- * bijection), which holds the best class of each pair of hole ranks with three board cards, suits aside:
- * one read per hole pair.  Flushes are looked for apart, as everywhere here.
+ * bijection), which holds the best class of each pair of hole ranks with three board cards, suits aside.
  */
-HR_INLINE const uint8_t *board_row(const uint8_t *board) {
-    uint64_t key = 0;
-    for (int j = 0; j < 5; j++)
-        key += handrank_card_key[board[j]];
+HR_INLINE const uint8_t *board_row(uint64_t board_key) {
     return handrank_omaha_board
-           + (size_t)HANDRANK_OMAHA_ROW_BYTES * (handrank_a5_values[hr_slot(hr_hash(key))] - 1u);
+           + (size_t)HANDRANK_OMAHA_ROW_BYTES * (handrank_a5_values[hr_slot(hr_hash(board_key))] - 1u);
 }
 
-HR_INLINE uint16_t omaha_row(const uint8_t *hole, const int nh, const uint8_t *board, const uint8_t *row,
-                             uint32_t board_suits) {
+/* The packed entry at `bit` of a row. */
+HR_INLINE uint32_t row_entry(const uint8_t *row, unsigned bit) {
+    uint32_t word;
+    memcpy(&word, row + (bit >> 3), sizeof word);
+    return (word >> (bit & 7)) & ((1u << HANDRANK_OMAHA_ENTRY_BITS) - 1);
+}
+
+/* The best entry of a row over the hole's pairs of ranks. */
+HR_INLINE uint16_t omaha_row(const uint8_t *hole, const int nh, const uint8_t *row) {
     unsigned r[6], r13[6];
     for (int i = 0; i < nh; i++) {
         r[i] = (unsigned)hole[i] >> 2;
@@ -119,59 +133,53 @@ HR_INLINE uint16_t omaha_row(const uint8_t *hole, const int nh, const uint8_t *b
     uint32_t best = 0xffff;
     for (int i = 0; i < nh; i++)
         for (int j = i + 1; j < nh; j++) {
-            unsigned bit = handrank_omaha_pair_bit[r13[i] + r[j]];
-            uint32_t word;
-            memcpy(&word, row + (bit >> 3), sizeof word);
-            uint32_t c = (word >> (bit & 7)) & ((1u << HANDRANK_OMAHA_ENTRY_BITS) - 1);
+            uint32_t c = row_entry(row, handrank_omaha_pair_bit[r13[i] + r[j]]);
             best = c < best ? c : best;
         }
-    uint16_t f = flush_part(hole, nh, board, 5, board_suits);
-    return f < best ? f : (uint16_t)best;
+    return (uint16_t)best;
 }
 
-HR_INLINE uint16_t omaha5(const uint8_t *hole, const int nh, const uint8_t *board) {
-    return omaha_row(hole, nh, board, board_row(board), suit_counts(board, 5));
+/* Any hand of valid cards, given the suit bits of hole and board and the board's summed key. */
+HR_INLINE uint16_t omaha(const uint8_t *hole, const int nh, const uint8_t *board, const int nb, uint64_t hole_bits,
+                         uint64_t board_bits, uint64_t board_key) {
+    uint16_t best = nb == 5 ? omaha_row(hole, nh, board_row(board_key)) : omaha_triples(hole, nh, board, nb);
+    uint16_t f = flush_part(hole_bits, board_bits, board_key);
+    return f < best ? f : best;
 }
 
-HR_INLINE uint16_t omaha(const uint8_t *hole, const int nh, const uint8_t *board, const int nb) {
-    if (nb == 5)
-        return omaha5(hole, nh, board);
-    uint64_t triples[MAX_TRIPLES];
-    board_triples(board, nb, triples);
-    return omaha_with(hole, nh, board, nb, triples, suit_counts(board, nb));
+HR_INLINE uint16_t omaha_cards(const uint8_t *hole, const int nh, const uint8_t *board, const int nb) {
+    uint64_t unused = 0;
+    return omaha(hole, nh, board, nb, card_bits(hole, nh, &unused), card_bits(board, nb, &unused),
+                 card_key_sum(board, nb));
 }
 
 uint16_t handrank_evaluate_omaha(const uint8_t *hole, int nh, const uint8_t *board, int nb) {
     /* Constant sizes let the compiler unroll the pair x triple grid. */
-    switch (nh * 8 + nb) {
-    case 4 * 8 + 5: return omaha(hole, 4, board, 5);
-    case 5 * 8 + 5: return omaha(hole, 5, board, 5);
-    case 6 * 8 + 5: return omaha(hole, 6, board, 5);
-    default: return omaha(hole, nh, board, nb);
-    }
+#define ONE(NH, NB) omaha_cards(hole, NH, board, NB)
+    HR_OMAHA_SIZES(nh, nb, ONE)
+#undef ONE
 }
 
 void handrank_omaha_prepare5(const uint8_t *board, hr_omaha_board *prepared) {
-    prepared->row = board_row(board);
-    prepared->suits = suit_counts(board, 5);
+    uint64_t unused = 0;
+    prepared->key = card_key_sum(board, 5);
+    prepared->row = board_row(prepared->key);
+    prepared->bits = card_bits(board, 5, &unused);
 }
 
-uint16_t handrank_omaha_prepared5(const uint8_t *hole, int nh, const uint8_t *board,
-                                  const hr_omaha_board *prepared) {
+HR_INLINE uint16_t omaha_prepared(const uint8_t *hole, const int nh, const hr_omaha_board *prepared) {
+    uint64_t unused = 0;
+    uint16_t best = omaha_row(hole, nh, prepared->row);
+    uint16_t f = flush_part(card_bits(hole, nh, &unused), prepared->bits, prepared->key);
+    return f < best ? f : best;
+}
+
+uint16_t handrank_omaha_prepared5(const uint8_t *hole, int nh, const hr_omaha_board *prepared) {
     switch (nh) {
-    case 4: return omaha_row(hole, 4, board, prepared->row, prepared->suits);
-    case 5: return omaha_row(hole, 5, board, prepared->row, prepared->suits);
-    default: return omaha_row(hole, 6, board, prepared->row, prepared->suits);
+    case 4: return omaha_prepared(hole, 4, prepared);
+    case 5: return omaha_prepared(hole, 5, prepared);
+    default: return omaha_prepared(hole, 6, prepared);
     }
-}
-
-HR_INLINE uint64_t row_bits(const uint8_t *ids, int n, uint64_t *sum) {
-    uint64_t s_or = 0;
-    for (int j = 0; j < n; j++) {
-        s_or |= handrank_suit_bit[ids[j]];
-        *sum += handrank_suit_bit[ids[j]];
-    }
-    return s_or;
 }
 
 /*
@@ -189,63 +197,63 @@ HR_INLINE int64_t rows_own_board(const uint8_t *holes, const int NH, ptrdiff_t h
         memcpy(hole, holes, (size_t)NH);
         memcpy(board, boards, (size_t)NB);
         uint64_t s_sum = 0;
-        uint64_t s_or = row_bits(hole, NH, &s_sum) | row_bits(board, NB, &s_sum);
-        if (HR_ROW_INVALID(s_or, s_sum))
+        uint64_t hole_bits = card_bits(hole, NH, &s_sum), board_bits = card_bits(board, NB, &s_sum);
+        if (HR_ROW_INVALID(hole_bits | board_bits, s_sum))
             return i;
-        hr_store_u16(o, omaha(hole, NH, board, NB));
+        hr_store_u16(o, omaha(hole, NH, board, NB, hole_bits, board_bits, card_key_sum(board, NB)));
     }
     return -1;
 }
 
-/* The shared board, folded: best class per pair of hole ranks (index 13 * hi + lo). */
+/*
+ * The shared board, folded: the best class of each pair of hole cards a, b
+ * at 52 * a + b, and 0 (no class) where a == b or either is on the board,
+ * so that a row's best is 0 exactly when its cards (all below 52) are not
+ * distinct.  One entry of padding: the AVX-512 kernel reads entries as the
+ * low half of four bytes.
+ */
 typedef struct {
-    uint16_t plain[13 * 13];
-    uint16_t flush[4][13 * 13]; /* per suit, for two suited hole cards; 0xffff where none */
-    uint32_t flush_suits;       /* bit s: the board has three cards of suit s */
-    uint64_t bits_or, bits_sum; /* the board's suit bits, for row validation */
+    uint16_t pair[52 * 52 + 1];
 } folded_board;
 
 static void fold_board(const uint8_t *board, int nb, folded_board *fb) {
+    uint64_t key = card_key_sum(board, nb), unused = 0, board_bits = card_bits(board, nb, &unused), on_board = 0;
+    for (int j = 0; j < nb; j++)
+        on_board |= 1ULL << board[j];
+    /* By ranks, suits aside; ranks through card ids of suit 0, as only the rank part of a key is used. */
+    uint16_t plain[13][13];
+    const uint8_t *row = nb == 5 ? board_row(key) : NULL;
     uint64_t triples[MAX_TRIPLES];
-    int nt = nb == 5 ? 0 : board_triples(board, nb, triples);
-    const uint8_t *row = nb == 5 ? board_row(board) : NULL;
-    for (int hi = 0; hi < 13 && row; hi++) /* a full board: its row of handrank_omaha_board, unpacked */
-        for (int lo = 0; lo < 13; lo++) {
-            unsigned bit = handrank_omaha_pair_bit[13 * hi + lo];
-            uint32_t word;
-            memcpy(&word, row + (bit >> 3), sizeof word);
-            fb->plain[13 * hi + lo] = (uint16_t)((word >> (bit & 7)) & ((1u << HANDRANK_OMAHA_ENTRY_BITS) - 1));
-        }
-    for (int hi = 0; hi < 13 && !row; hi++)
+    int nt = row ? 0 : board_triples(board, nb, triples);
+    for (int hi = 0; hi < 13; hi++)
         for (int lo = 0; lo <= hi; lo++) {
-            /* Ranks through card ids of suit 0: only the rank part of the key is used. */
-            uint64_t pair = hr_hash(handrank_card_key[4 * hi] + handrank_card_key[4 * lo]);
             uint16_t best = 0xffff;
+            if (row)
+                best = (uint16_t)row_entry(row, handrank_omaha_pair_bit[13 * hi + lo]);
+            uint64_t pair = hr_hash(handrank_card_key[4 * hi] + handrank_card_key[4 * lo]);
             for (int t = 0; t < nt; t++) {
                 uint16_t c = hr_plain_hashed((uint32_t)(pair + triples[t]));
                 best = c < best ? c : best;
             }
             /* Combinations with five of a rank can't occur in a valid row; their entries go unread. */
-            fb->plain[13 * hi + lo] = fb->plain[13 * lo + hi] = best;
+            plain[hi][lo] = plain[lo][hi] = best;
         }
-    uint32_t bc = suit_counts(board, nb);
-    fb->flush_suits = 0;
-    for (int s = 0; s < 4; s++) {
-        uint16_t br[5];
-        int b = suited_ranks(board, nb, s, br);
-        for (int k = 0; k < 13 * 13; k++)
-            fb->flush[s][k] = 0xffff;
-        if (((bc >> (8 * s)) & 0xff) < 3)
-            continue;
-        fb->flush_suits |= 1u << s;
-        for (int hi = 1; hi < 13; hi++)
-            for (int lo = 0; lo < hi; lo++) {
-                uint16_t hr[2] = {(uint16_t)(1u << hi), (uint16_t)(1u << lo)};
-                fb->flush[s][13 * hi + lo] = fb->flush[s][13 * lo + hi] = best_flush(hr, 2, br, b);
-            }
-    }
-    fb->bits_sum = 0;
-    fb->bits_or = row_bits(board, nb, &fb->bits_sum);
+    /* Two hole cards of the board's flush suit, if it has one. */
+    uint16_t flush[13][13];
+    uint64_t flag = (key + THREE_OF_A_SUIT) & HANDRANK_FLUSH_BITS;
+    int suit = flag ? (hr_ctz64(flag) - HANDRANK_SUIT_SHIFT - 3) / 4 : -1;
+    uint32_t suited = suit < 0 ? 0 : (uint32_t)(board_bits >> (16 * suit)) & HR_SUIT_RANKS;
+    for (int hi = 0; hi < 13 && suit >= 0; hi++)
+        for (int lo = 0; lo < hi; lo++)
+            flush[hi][lo] = flush[lo][hi] = best_flush((1u << hi) | (1u << lo), suited);
+    for (int a = 0; a < 52; a++)
+        for (int b = 0; b < 52; b++) {
+            uint16_t c = plain[a >> 2][b >> 2];
+            if ((a & 3) == suit && (b & 3) == suit && a != b)
+                c = flush[a >> 2][b >> 2] < c ? flush[a >> 2][b >> 2] : c;
+            fb->pair[52 * a + b] = a == b || ((on_board >> a | on_board >> b) & 1) ? 0 : c;
+        }
+    fb->pair[52 * 52] = 0;
 }
 
 HR_INLINE int64_t rows_shared_board(const uint8_t *holes, const int NH, ptrdiff_t hs, const folded_board *fb,
@@ -253,21 +261,22 @@ HR_INLINE int64_t rows_shared_board(const uint8_t *holes, const int NH, ptrdiff_
     for (int64_t i = 0; i < n; i++, holes += hs, o += os) {
         uint8_t hole[6];
         memcpy(hole, holes, (size_t)NH);
-        uint64_t s_sum = fb->bits_sum;
-        uint64_t s_or = row_bits(hole, NH, &s_sum) | fb->bits_or;
-        if (HR_ROW_INVALID(s_or, s_sum))
+        int past = 0;
+        for (int a = 0; a < NH; a++)
+            past |= hole[a] >= 52;
+        if (past)
             return i;
+        const uint16_t *at[6];
+        for (int a = 0; a < NH; a++)
+            at[a] = fb->pair + 52 * hole[a];
         uint16_t best = 0xffff;
         for (int a = 0; a < NH; a++)
             for (int b = a + 1; b < NH; b++) {
-                int ra = hole[a] >> 2, rb = hole[b] >> 2, sa = hole[a] & 3;
-                uint16_t c = fb->plain[13 * ra + rb];
-                if (sa == (hole[b] & 3) && (fb->flush_suits >> sa & 1)) {
-                    uint16_t f = fb->flush[sa][13 * ra + rb];
-                    c = f < c ? f : c;
-                }
+                uint16_t c = at[a][hole[b]];
                 best = c < best ? c : best;
             }
+        if (!best)
+            return i; /* a card twice, or one of the board's */
         hr_store_u16(o, best);
     }
     return -1;
@@ -281,7 +290,7 @@ int64_t handrank_evaluate_omaha_batch(const uint8_t *holes, int nh, ptrdiff_t ho
         /* The board's own validity decides row 0, which also holds it. */
         uint8_t board[5];
         memcpy(board, boards, (size_t)nb);
-        uint64_t s_sum = 0, s_or = row_bits(board, nb, &s_sum);
+        uint64_t s_sum = 0, s_or = card_bits(board, nb, &s_sum);
         if (HR_ROW_INVALID(s_or, s_sum))
             return 0;
         folded_board fb;

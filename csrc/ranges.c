@@ -66,7 +66,7 @@ static void rank_combos(ranges_ctx *ctx) {
         ctx->rank[i] = ctx->mask[i] & ctx->board_mask
                            ? 0
                            : handrank_omaha_prepared5(spec->combos + i * spec->hole_size, spec->hole_size,
-                                                      ctx->board, &prepared);
+                                                      &prepared);
 }
 
 /* Place of `rank` among the bitmap's ranks: how many are below it. */

@@ -175,6 +175,87 @@ def test_masks_every_length_and_every_bad_mask_position(kernel: str) -> None:
         assert np.array_equal(handrank.evaluate_masks(layout), _scalar(handrank.evaluate_masks, base))
 
 
+def _omaha_deals(n: int, nh: int, nb: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Random deals, every other one leaning to one suit (flushes, straight flushes, three suited on the board)."""
+    rng = np.random.default_rng(seed)
+    keys = rng.random((n, 52))
+    suit = rng.integers(4, size=(n, 1))
+    keys[::2] -= 0.6 * (np.arange(52) % 4 == suit[::2])  # that suit's cards come first more often
+    rows = np.argsort(keys, axis=1)[:, : nh + nb].astype(np.uint8)
+    rows = np.take_along_axis(rows, np.argsort(rng.random((n, nh + nb)), axis=1), axis=1)
+    return rows[:, :nh].copy(), rows[:, nh:].copy()
+
+
+def _holes_around(board: np.ndarray, n: int, nh: int, seed: int) -> np.ndarray:
+    keys = np.random.default_rng(seed).random((n, 52))
+    keys[:, board] = 2.0  # never dealt
+    return np.argsort(keys, axis=1)[:, :nh].astype(np.uint8)
+
+
+@pytest.mark.parametrize(("nh", "nb"), [(4, 5), (5, 5), (6, 5), (4, 3), (6, 4)])
+def test_omaha_rows(kernel: str, nh: int, nb: int) -> None:
+    """A board per row and one shared board against the scalar kernel, flush-heavy deals among random ones."""
+    holes, boards = _omaha_deals(60_000, nh, nb, seed=nh * 8 + nb)
+    want = _scalar(handrank.evaluate_omaha_batch, holes, boards)
+    assert np.array_equal(handrank.evaluate_omaha_batch(holes, boards), want)
+    assert np.array_equal(handrank.evaluate_omaha_batch(holes, boards, threads=0), want)
+    assert np.array_equal(want[:300], [handrank.evaluate_omaha(h, b) for h, b in zip(holes[:300], boards[:300])])
+    for board in boards[:3]:
+        holes_around = _holes_around(board, 20_000, nh, seed=int(board[0]))
+        shared = _scalar(handrank.evaluate_omaha_batch, holes_around, np.tile(board, (len(holes_around), 1)))
+        assert np.array_equal(handrank.evaluate_omaha_batch(holes_around, board), shared)
+        assert np.array_equal(_scalar(handrank.evaluate_omaha_batch, holes_around, board), shared)
+
+
+@pytest.mark.parametrize("nh", [4, 5, 6])
+def test_omaha_every_length_and_every_bad_row_position(kernel: str, nh: int) -> None:
+    """Lengths around the vector widths; a card twice, a hole card on the board, ids 52 and 255 at every place."""
+    holes, boards = _omaha_deals(100, nh, 5, seed=nh)
+    board = boards[0]
+    around = _holes_around(board, 100, nh, seed=7)
+    for n in range(0, 100):
+        for args in ((holes[:n], boards[:n]), (around[:n], board)):
+            assert np.array_equal(handrank.evaluate_omaha_batch(*args), _scalar(handrank.evaluate_omaha_batch, *args))
+    for bad_at in range(40):
+        for fault in ("twice", "on board", 52, 255):
+            rows, own, shared = holes.copy(), boards.copy(), around.copy()
+            col = bad_at % nh
+            if fault == "twice":
+                rows[bad_at, col] = rows[bad_at, (col + 1 + bad_at % (nh - 1)) % nh]
+                shared[bad_at, col] = shared[bad_at, (col + 1 + bad_at % (nh - 1)) % nh]
+            elif fault == "on board":
+                rows[bad_at, col] = own[bad_at, bad_at % 5]
+                shared[bad_at, col] = board[bad_at % 5]
+            else:
+                rows[bad_at, col] = shared[bad_at, col] = fault
+                own[bad_at + 1, bad_at % 5] = fault  # a later bad board: the first bad row is still named
+            for args in ((rows, own), (shared, board)):
+                with pytest.raises(ValueError) as got:
+                    handrank.evaluate_omaha_batch(*args)
+                with pytest.raises(ValueError) as want:
+                    _scalar(handrank.evaluate_omaha_batch, *args)
+                assert str(got.value) == str(want.value) and f"row {bad_at}" in str(got.value)
+
+
+def test_omaha_layouts(kernel: str) -> None:
+    """Strided and unaligned holes and boards give the contiguous rows' classes."""
+    holes, boards = _omaha_deals(5_001, 6, 5, seed=11)
+    want = _scalar(handrank.evaluate_omaha_batch, holes, boards)
+    raw = np.zeros(holes.size + 1, dtype=np.uint8)
+    raw[1:] = holes.ravel()
+    unaligned = raw[1:].reshape(holes.shape)
+    wide = np.zeros((len(holes), 8), dtype=np.uint8)
+    wide[:, :6] = holes
+    for layout in (np.asfortranarray(holes), unaligned, wide[:, :6], holes.astype(np.int16)):
+        assert np.array_equal(handrank.evaluate_omaha_batch(layout, boards), want)
+        assert np.array_equal(handrank.evaluate_omaha_batch(layout, np.asfortranarray(boards)), want)
+    board = boards[0]
+    around = _holes_around(board, 5_001, 6, seed=8)
+    shared = _scalar(handrank.evaluate_omaha_batch, around, board)
+    assert np.array_equal(handrank.evaluate_omaha_batch(np.asfortranarray(around), board), shared)
+    assert np.array_equal(handrank.evaluate_omaha_batch(np.repeat(around, 2, axis=0)[::2], board), shared)
+
+
 def _import_with(**env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-c", "import handrank; print(handrank.SIMD)"],
