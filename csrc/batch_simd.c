@@ -39,16 +39,7 @@ static inline int64_t masks_rest(const uint64_t *masks, int64_t i, int64_t n, ch
 #define HR_BY_CARDS(kernel, cards, n, k, out)                                                                   \
     ((k) == 5 ? kernel(cards, n, 5, out) : (k) == 6 ? kernel(cards, n, 6, out) : kernel(cards, n, 7, out))
 
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
-#define HR_HAVE_AVX512 1
-#include <immintrin.h>
-
-#define HR_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq,bmi2")))
-
-/* The 16-bit entries of a table at each lane's index: 32-bit gathers at 2-byte steps (the table is padded). */
-HR_AVX512 static inline __m512i gather_u16(const uint16_t *table, __m512i index) {
-    return _mm512_i32gather_epi32(index, (const void *)table, 2);
-}
+#ifdef HR_HAVE_AVX512
 
 /* The no-flush class of each lane's rank key (in its low 16 bits): the scalar kernel's hash, two gathers. */
 HR_AVX512 static inline __m512i avx512_plain(__m512i key) {

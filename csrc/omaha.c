@@ -217,9 +217,7 @@ typedef struct {
 } folded_board;
 
 static void fold_board(const uint8_t *board, int nb, folded_board *fb) {
-    uint64_t key = card_key_sum(board, nb), unused = 0, board_bits = card_bits(board, nb, &unused), on_board = 0;
-    for (int j = 0; j < nb; j++)
-        on_board |= 1ULL << board[j];
+    uint64_t key = card_key_sum(board, nb), unused = 0, board_bits = card_bits(board, nb, &unused);
     /* By ranks, suits aside; ranks through card ids of suit 0, as only the rank part of a key is used. */
     uint16_t plain[13][13];
     const uint8_t *row = nb == 5 ? board_row(key) : NULL;
@@ -246,13 +244,24 @@ static void fold_board(const uint8_t *board, int nb, folded_board *fb) {
     for (int hi = 0; hi < 13 && suit >= 0; hi++)
         for (int lo = 0; lo < hi; lo++)
             flush[hi][lo] = flush[lo][hi] = best_flush((1u << hi) | (1u << lo), suited);
-    for (int a = 0; a < 52; a++)
-        for (int b = 0; b < 52; b++) {
-            uint16_t c = plain[a >> 2][b >> 2];
-            if ((a & 3) == suit && (b & 3) == suit && a != b)
-                c = flush[a >> 2][b >> 2] < c ? flush[a >> 2][b >> 2] : c;
-            fb->pair[52 * a + b] = a == b || ((on_board >> a | on_board >> b) & 1) ? 0 : c;
+    for (int hi = 0; hi < 13; hi++) /* every suit of each: four entries at a time */
+        for (int lo = 0; lo < 13; lo++) {
+            uint64_t four = plain[hi][lo] * 0x0001000100010001ULL;
+            for (int s = 0; s < 4; s++)
+                memcpy(fb->pair + 52 * (4 * hi + s) + 4 * lo, &four, sizeof four);
         }
+    for (int hi = 0; hi < 13 && suit >= 0; hi++)
+        for (int lo = 0; lo < 13; lo++) {
+            uint16_t *at = fb->pair + 52 * (4 * hi + suit) + 4 * lo + suit;
+            *at = hi != lo && flush[hi][lo] < *at ? flush[hi][lo] : *at;
+        }
+    for (int a = 0; a < 52; a++)
+        fb->pair[53 * a] = 0;
+    for (int j = 0; j < nb; j++) {
+        memset(fb->pair + 52 * board[j], 0, 52 * sizeof fb->pair[0]);
+        for (int a = 0; a < 52; a++)
+            fb->pair[52 * a + board[j]] = 0;
+    }
     fb->pair[52 * 52] = 0;
 }
 
@@ -282,10 +291,196 @@ HR_INLINE int64_t rows_shared_board(const uint8_t *holes, const int NH, ptrdiff_
     return -1;
 }
 
+#ifdef HR_HAVE_AVX512
+/*
+ * AVX-512, sixteen contiguous rows a step (the kernel in use, see
+ * handrank_simd_use).  A byte permute spreads the step's 16 * K bytes to
+ * one vector per card: card j of each row in the low byte of its lane.
+ * Each kernel returns how many of the leading rows it ranked, a multiple
+ * of sixteen: it stops before a step with an invalid row, and the scalar
+ * kernel takes the rows from there, so the answers and the first bad row
+ * are its own.
+ */
+
+/* The permutes of avx512_cards: byte 4 * lane of vector j takes byte K * lane + j of the step. */
+HR_AVX512 static inline void avx512_spread(const int K, __m512i *spread) {
+    for (int j = 0; j < K; j++) {
+        uint8_t index[64] = {0};
+        for (int lane = 0; lane < 16; lane++)
+            index[4 * lane] = (uint8_t)(K * lane + j);
+        spread[j] = _mm512_loadu_si512(index);
+    }
+}
+
+/* The cards of sixteen rows of K bytes at p, one vector per card; nonzero if one is past 51. */
+HR_AVX512 static inline __mmask64 avx512_cards(const uint8_t *p, const int K, const __m512i *spread, __m512i *card) {
+    const __m512i past = _mm512_set1_epi8(51);
+    __m512i lo = _mm512_loadu_si512(p), hi = _mm512_setzero_si512();
+    __mmask64 bad = _mm512_cmpgt_epu8_mask(lo, past);
+    if (K > 4) {
+        __mmask64 rest = ((__mmask64)1 << (16 * K - 64)) - 1;
+        hi = _mm512_maskz_loadu_epi8(rest, p + 64);
+        bad |= _mm512_mask_cmpgt_epu8_mask(rest, hi, past);
+    }
+    for (int j = 0; j < K; j++)
+        card[j] = _mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, lo, spread[j], hi);
+    return bad;
+}
+
+/* One shared board: two cards' entry of the folded table per pair, the best, 0 where a row is invalid. */
+HR_AVX512 static int64_t avx512_shared(const uint8_t *holes, const int K, const folded_board *fb, int64_t n,
+                                       char *out) {
+    __m512i spread[6], card[6], at[6];
+    avx512_spread(K, spread);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        if (avx512_cards(holes + i * K, K, spread, card))
+            break;
+        for (int a = 0; a < K; a++)
+            at[a] = _mm512_mullo_epi32(card[a], _mm512_set1_epi32(52));
+        __m512i best = _mm512_set1_epi32(0xffff);
+        for (int a = 0; a < K; a++)
+            for (int b = a + 1; b < K; b++) /* the entry in each lane's low half */
+                best = _mm512_min_epu16(best, gather_u16(fb->pair, _mm512_add_epi32(at[a], card[b])));
+        if (_mm512_mask_cmpeq_epi16_mask(0x55555555u, best, _mm512_setzero_si512()))
+            break; /* a card twice, or one of the board's */
+        _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i), _mm512_cvtepi32_epi16(best));
+    }
+    return i;
+}
+
+/*
+ * A full board per row: its rank key (the sum of the cards' keys, by rank
+ * through a 16-entry permute) hashes to its row of handrank_omaha_board as
+ * in the scalar kernel, in three gathers; each pair of hole ranks then
+ * gathers the four bytes holding its entry.  The entry's first bit, with
+ * a >= b the ranks, is 13 * (a * (a - 1) / 2 + b), or 13 * (78 + a) for a
+ * pair (handrank_omaha_pair_bit).  A row holds a card twice when its cards'
+ * bits (1 << id, in two 32-bit halves) count fewer than its cards.  Rows
+ * that can hold a flush (three of a suit on the board, two in the hole,
+ * by bytes of suit counters) get the scalar kernel's flush search.
+ */
+HR_AVX512 static int64_t avx512_own_board(const uint8_t *holes, const int K, const uint8_t *boards, int64_t n,
+                                          char *out) {
+    __m512i hole_spread[6], board_spread[5], hole[6], board[5], rank[6], rank13[6];
+    avx512_spread(K, hole_spread);
+    avx512_spread(5, board_spread);
+    uint32_t rank_key[16] = {0}, first_bit[16] = {0};
+    for (int r = 0; r < 13; r++) {
+        rank_key[r] = (uint32_t)handrank_card_key[4 * r];
+        first_bit[r] = (uint32_t)(13 * (r * (r - 1) / 2));
+    }
+    const __m512i rank_keys = _mm512_loadu_si512(rank_key), first_bits = _mm512_loadu_si512(first_bit);
+    const __m512i one = _mm512_set1_epi32(1), thirty_two = _mm512_set1_epi32(32);
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        if (avx512_cards(holes + i * K, K, hole_spread, hole) | avx512_cards(boards + i * 5, 5, board_spread, board))
+            break;
+        __m512i low = _mm512_setzero_si512(), high = low, key = low, hole_suits = low, board_suits = low;
+        for (int j = 0; j < K + 5; j++) {
+            __m512i c = j < K ? hole[j] : board[j - K];
+            low = _mm512_or_si512(low, _mm512_sllv_epi32(one, c));
+            high = _mm512_or_si512(high, _mm512_sllv_epi32(one, _mm512_sub_epi32(c, thirty_two)));
+            __m512i counter = _mm512_sllv_epi32(one, _mm512_slli_epi32(_mm512_and_si512(c, _mm512_set1_epi32(3)), 3));
+            if (j < K) {
+                hole_suits = _mm512_add_epi32(hole_suits, counter);
+            } else {
+                board_suits = _mm512_add_epi32(board_suits, counter);
+                key = _mm512_add_epi32(key, _mm512_permutexvar_epi32(_mm512_srli_epi32(c, 2), rank_keys));
+            }
+        }
+        __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(low), _mm512_popcnt_epi32(high));
+        if (_mm512_cmpneq_epi32_mask(count, _mm512_set1_epi32(K + 5)))
+            break;
+        /* three or more of a suit on the board (counter + 125 >= 128) and two or more in the hole (+ 126) */
+        __mmask16 flush = _mm512_test_epi32_mask(
+            _mm512_and_si512(_mm512_add_epi32(board_suits, _mm512_set1_epi32(0x7d7d7d7d)),
+                             _mm512_add_epi32(hole_suits, _mm512_set1_epi32(0x7e7e7e7e))),
+            _mm512_set1_epi32((int)0x80808080u));
+        __m512i h = _mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL));
+        __m512i disp = gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
+        __m512i slot = _mm512_ternarylogic_epi32(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp,
+                                                 _mm512_set1_epi32(0xffff), 0x78);
+        __m512i a5 = _mm512_and_si512(gather_u16(handrank_a5_values, slot), _mm512_set1_epi32(0xffff));
+        __m512i row = _mm512_mullo_epi32(_mm512_sub_epi32(a5, one), _mm512_set1_epi32(HANDRANK_OMAHA_ROW_BYTES));
+        for (int j = 0; j < K; j++) {
+            rank[j] = _mm512_srli_epi32(hole[j], 2);
+            rank13[j] = _mm512_mullo_epi32(rank[j], _mm512_set1_epi32(13));
+        }
+        __m512i best = _mm512_set1_epi32(0xffff);
+        for (int a = 0; a < K; a++)
+            for (int b = a + 1; b < K; b++) {
+                __m512i top = _mm512_max_epu32(rank[a], rank[b]);
+                __mmask16 pair = _mm512_cmpeq_epi32_mask(rank[a], rank[b]);
+                __m512i bit = _mm512_mask_blend_epi32(pair, _mm512_permutexvar_epi32(top, first_bits),
+                                                      _mm512_set1_epi32(13 * 78));
+                bit = _mm512_add_epi32(bit, _mm512_min_epu32(rank13[a], rank13[b]));
+                __m512i word = _mm512_i32gather_epi32(_mm512_add_epi32(row, _mm512_srli_epi32(bit, 3)),
+                                                      (const void *)handrank_omaha_board, 1);
+                word = _mm512_srlv_epi32(word, _mm512_and_si512(bit, _mm512_set1_epi32(7)));
+                best = _mm512_min_epu32(best, _mm512_and_si512(word, _mm512_set1_epi32(0x1fff)));
+            }
+        if (flush) {
+            uint32_t lanes[16];
+            _mm512_storeu_si512(lanes, best);
+            for (unsigned m = flush; m; m &= m - 1) {
+                int l = hr_ctz64(m);
+                const uint8_t *hp = holes + (i + l) * K, *bp = boards + (i + l) * 5;
+                uint64_t unused = 0;
+                uint16_t f = flush_part(card_bits(hp, K, &unused), card_bits(bp, 5, &unused), card_key_sum(bp, 5));
+                lanes[l] = f < lanes[l] ? f : lanes[l];
+            }
+            best = _mm512_loadu_si512(lanes);
+        }
+        _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i), _mm512_cvtepi32_epi16(best));
+    }
+    return i;
+}
+#endif
+
+static int64_t own_rows(const uint8_t *holes, int nh, ptrdiff_t hs, const uint8_t *boards, int nb, ptrdiff_t bs,
+                        int64_t n, char *o, ptrdiff_t os) {
+#define OWN(NH, NB) rows_own_board(holes, NH, hs, boards, NB, bs, n, o, os)
+    HR_OMAHA_SIZES(nh, nb, OWN)
+#undef OWN
+}
+
+/* Rows done by the SIMD kernel in use, for rows it takes (contiguous holes, boards and out); 0 if none. */
+static int64_t simd_shared(const uint8_t *holes, int nh, ptrdiff_t hs, const folded_board *fb, int64_t n, char *out,
+                           ptrdiff_t os) {
+#ifdef HR_HAVE_AVX512
+    if (handrank_simd_active() == HANDRANK_SIMD_AVX512 && hs == nh && os == 2) {
+        switch (nh) {
+        case 4: return avx512_shared(holes, 4, fb, n, out);
+        case 5: return avx512_shared(holes, 5, fb, n, out);
+        default: return avx512_shared(holes, 6, fb, n, out);
+        }
+    }
+#endif
+    (void)holes, (void)nh, (void)hs, (void)fb, (void)n, (void)out, (void)os;
+    return 0;
+}
+
+static int64_t simd_own_board(const uint8_t *holes, int nh, ptrdiff_t hs, const uint8_t *boards, int nb,
+                              ptrdiff_t bs, int64_t n, char *out, ptrdiff_t os) {
+#ifdef HR_HAVE_AVX512
+    if (handrank_simd_active() == HANDRANK_SIMD_AVX512 && hs == nh && nb == 5 && bs == 5 && os == 2) {
+        switch (nh) {
+        case 4: return avx512_own_board(holes, 4, boards, n, out);
+        case 5: return avx512_own_board(holes, 5, boards, n, out);
+        default: return avx512_own_board(holes, 6, boards, n, out);
+        }
+    }
+#endif
+    (void)holes, (void)nh, (void)hs, (void)boards, (void)nb, (void)bs, (void)n, (void)out, (void)os;
+    return 0;
+}
+
 int64_t handrank_evaluate_omaha_batch(const uint8_t *holes, int nh, ptrdiff_t hole_stride,
                                       const uint8_t *boards, int nb, ptrdiff_t board_stride,
                                       int64_t n_rows, uint16_t *out, ptrdiff_t out_stride) {
     char *o = (char *)out;
+    int64_t done, bad;
     if (board_stride == 0 && n_rows > 0) {
         /* The board's own validity decides row 0, which also holds it. */
         uint8_t board[5];
@@ -295,13 +490,18 @@ int64_t handrank_evaluate_omaha_batch(const uint8_t *holes, int nh, ptrdiff_t ho
             return 0;
         folded_board fb;
         fold_board(board, nb, &fb);
-        switch (nh) {
-        case 4: return rows_shared_board(holes, 4, hole_stride, &fb, n_rows, o, out_stride);
-        case 5: return rows_shared_board(holes, 5, hole_stride, &fb, n_rows, o, out_stride);
-        default: return rows_shared_board(holes, 6, hole_stride, &fb, n_rows, o, out_stride);
-        }
+        done = simd_shared(holes, nh, hole_stride, &fb, n_rows, o, out_stride);
+        holes += done * hole_stride;
+        o += done * out_stride;
+#define SHARED(NH) rows_shared_board(holes, NH, hole_stride, &fb, n_rows - done, o, out_stride)
+        bad = nh == 4 ? SHARED(4) : nh == 5 ? SHARED(5) : SHARED(6);
+#undef SHARED
+        return bad < 0 ? bad : done + bad;
     }
-#define OWN(NH, NB) rows_own_board(holes, NH, hole_stride, boards, NB, board_stride, n_rows, o, out_stride)
-    HR_OMAHA_SIZES(nh, nb, OWN)
-#undef OWN
+    done = simd_own_board(holes, nh, hole_stride, boards, nb, board_stride, n_rows, o, out_stride);
+    holes += done * hole_stride;
+    boards += done * board_stride;
+    o += done * out_stride;
+    bad = own_rows(holes, nh, hole_stride, boards, nb, board_stride, n_rows - done, o, out_stride);
+    return bad < 0 ? bad : done + bad;
 }

@@ -40,10 +40,11 @@ extern const uint16_t handrank_sd_values[16384];
 extern const uint16_t handrank_sd_trips_values[16384];
 /* Ace-to-five (6175 classes; the best 56 are the eight-or-better lows) and
  * deuce-to-seven (7462) at the slots of handrank_hash_values: the best five of any multiset of
- * 5..7 ranks (for deuce-to-seven, when no five cards share a suit). */
+ * 5..7 ranks (for deuce-to-seven, when no five cards share a suit).  The ace-to-five table has an entry of
+ * padding, as handrank_hash_values. */
 #define HANDRANK_A5_N_CLASSES 6175
 #define HANDRANK_EIGHT_N_CLASSES 56
-extern const uint16_t handrank_a5_values[131072];
+extern const uint16_t handrank_a5_values[131073];
 extern const uint16_t handrank_low27_values[131072];
 /* The deuce-to-seven class of the five cards of each high class. */
 extern const uint16_t handrank_low27_of_high[7463];

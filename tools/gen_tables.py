@@ -102,10 +102,11 @@ extern const uint16_t handrank_sd_values[{len(sd_values)}];
 extern const uint16_t handrank_sd_trips_values[{len(sd_trips)}];
 /* Ace-to-five ({T.A5_N_CLASSES} classes; the best {T.EIGHT_N_CLASSES} are the eight-or-better lows) and
  * deuce-to-seven ({T.LOW27_N_CLASSES}) at the slots of handrank_hash_values: the best five of any multiset of
- * 5..7 ranks (for deuce-to-seven, when no five cards share a suit). */
+ * 5..7 ranks (for deuce-to-seven, when no five cards share a suit).  The ace-to-five table has an entry of
+ * padding, as handrank_hash_values. */
 #define HANDRANK_A5_N_CLASSES {T.A5_N_CLASSES}
 #define HANDRANK_EIGHT_N_CLASSES {T.EIGHT_N_CLASSES}
-extern const uint16_t handrank_a5_values[{1 << T.HASH_SLOT_BITS}];
+extern const uint16_t handrank_a5_values[{(1 << T.HASH_SLOT_BITS) + 1}];
 extern const uint16_t handrank_low27_values[{1 << T.HASH_SLOT_BITS}];
 /* The deuce-to-seven class of the five cards of each high class. */
 extern const uint16_t handrank_low27_of_high[{T.N_CLASSES + 1}];
@@ -148,7 +149,7 @@ extern const uint8_t handrank_low_bit[{CARD_SLOTS}];
         + "\n"
         + _array("uint16_t", "handrank_sd_trips_values", sd_trips, 16)
         + "\n"
-        + _array("uint16_t", "handrank_a5_values", T.hashed_values(T.a5_table(), disp), 16)
+        + _array("uint16_t", "handrank_a5_values", [*T.hashed_values(T.a5_table(), disp), 0], 16)
         + "\n"
         + _array("uint16_t", "handrank_low27_values", T.hashed_values(T.low27_plain_table(), disp), 16)
         + "\n"
