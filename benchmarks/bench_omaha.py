@@ -15,9 +15,14 @@ C kernel, which ``handrank.evaluate_omaha`` is); ``handrank.evaluate_omaha_batch
 with the C kernels active, a board per row, on one thread and on all cores;
 ``evaluate_omaha_batch`` with ONE board shared by every row (a separate set of
 holes dealt around that board), which is a different and much faster code
-path, so its row is not comparable to the others; the same two calls with
-handrank's pure-Python kernels active (on fewer deals); phevaluator's public Omaha calls (board first, then hole);
+path, so its row is not comparable to the others; those two batch calls
+again on the scalar kernel (what a CPU without AVX-512 runs); the single
+call and the batch with handrank's pure-Python kernels active (on fewer
+deals); phevaluator's public Omaha calls (board first, then hole);
 pokerkit's ``OmahaHoldemHand.from_game(hole, board)`` (on far fewer deals).
+First the script prints the memory of handrank's tables (from csrc/tables.h)
+and phevaluator's C figures as its authors published them, which this
+machine cannot reproduce (its wheel has no PLO5/PLO6 tables).
 Conventions as in bench.py: card conversion beforehand and untimed,
 single-call rows driven by ``itertools.starmap`` into a zero-length deque,
 round-robin best of --repeats runs.
@@ -114,6 +119,69 @@ def check_order(ref: np.ndarray, got: np.ndarray, describe: Describe) -> tuple[b
             f"      {describe(a)} handrank {ref[a]} peer {got[a]}\n   vs {describe(b)} handrank {ref[b]} peer {got[b]}"
         )
     return False, "\n".join(lines)
+
+
+def on_kernel(kernels: object, name: str, fn: Callable[..., object], *args: object, **kwargs: object) -> object:
+    """``fn(*args, **kwargs)`` with the compiled backend's batch kernel ``name`` in use."""
+    before = kernels.use_simd(name)  # type: ignore[attr-defined]
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        kernels.use_simd(before)  # type: ignore[attr-defined]
+
+
+# The tables the Omaha high kernels read (a full board's row is found by the ace-to-five slot of its ranks).
+OMAHA_TABLES = {
+    "handrank_omaha_board",
+    "handrank_omaha_pair_bit",
+    "handrank_a5_values",
+    "handrank_hash_disp",
+    "handrank_hash_values",
+    "handrank_flush",
+    "handrank_card_key",
+    "handrank_suit_bit",
+}
+
+
+def table_bytes() -> tuple[int, int]:
+    """The C core's tables in bytes, (those Omaha reads, all), from the generated header beside the package."""
+    header = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "csrc", "tables.h")
+    sizes = {"uint8_t": 1, "uint16_t": 2, "uint64_t": 8}
+    omaha = total = 0
+    with open(header, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("extern const"):
+                name = line.split()[3].split("[")[0]
+                size = sizes[line.split()[2]] * int(line.split("[")[1].split("]")[0])
+                total += size
+                omaha += size if name in OMAHA_TABLES else 0
+    return omaha, total
+
+
+# Published by phevaluator's authors (its README, benchmark of 2023-09-02): Google Benchmark over 100
+# pre-generated random hands per iteration, C library, one thread of a 12 x 2600 MHz CPU (256 KiB L2,
+# 12 MiB L3); memory of each library by pmap.
+PHEVALUATOR_PUBLISHED = {
+    4: ("3,054 ns", 32, "30,516k"),
+    5: ("3,300 ns", 30, "112,296k"),
+    6: ("3,441 ns", 29, "353,484k"),
+}
+
+
+def print_published(variants: Sequence[int]) -> None:
+    omaha, total = table_bytes()
+    print(
+        f"handrank's tables: {total:,} bytes for every game ({total / 2**20:.2f} MiB); the Omaha kernels read "
+        f"{omaha:,} of them, the same for PLO4, PLO5 and PLO6"
+    )
+    print(
+        "phevaluator's C library as published by its authors (README, 2023-09-02: Google Benchmark, 100 random "
+        "pre-generated hands per iteration, one thread of a 2.6 GHz CPU; memory by pmap):"
+    )
+    for h in variants:
+        ns, rate, memory = PHEVALUATOR_PUBLISHED[h]
+        print(f"  PLO{h}: {ns} per 100 hands = {rate} M hands/s, library memory {memory}")
+    print()
 
 
 # --------------------------------------------------------------------------- peers
@@ -276,6 +344,32 @@ def run_variant(h: int, args: argparse.Namespace, failures: list[str]) -> list[R
 
     out = np.empty(n_batch, np.uint16)
     out_py = np.empty(n_py, np.uint16)
+    simd = kernels_c.simd()[0]
+    # the same two batch calls on the scalar kernel, what a CPU without AVX-512 runs
+    scalar_rows = (
+        [
+            (
+                "handrank C",
+                "evaluate_omaha_batch(holes, boards) [1 thread, a board per row, scalar kernel]",
+                n_batch,
+                lambda: on_kernel(kernels_c, "scalar", batch_c, holes_arr, boards_arr, threads=1, out=out),
+                False,
+            ),
+            (
+                "handrank C",
+                "evaluate_omaha_batch(holes, board) [1 thread, ONE shared board, scalar kernel]",
+                n_batch,
+                lambda: on_kernel(kernels_c, "scalar", batch_c, shared_holes, shared_board, threads=1, out=out),
+                False,
+            ),
+        ]
+        if simd != "scalar"
+        else []
+    )
+    report(
+        "handrank C batch, scalar kernel",
+        *check_equal(full, on_kernel(kernels_c, "scalar", batch_c, holes_arr, boards_arr), describe),
+    )
     own_rows = [
         (
             "handrank C",
@@ -286,7 +380,7 @@ def run_variant(h: int, args: argparse.Namespace, failures: list[str]) -> list[R
         ),
         (
             "handrank C",
-            "evaluate_omaha_batch(holes, boards) [1 thread, a board per row]",
+            f"evaluate_omaha_batch(holes, boards) [1 thread, a board per row, {simd} kernel]",
             n_batch,
             lambda: batch_c(holes_arr, boards_arr, threads=1, out=out),
             False,
@@ -300,11 +394,12 @@ def run_variant(h: int, args: argparse.Namespace, failures: list[str]) -> list[R
         ),
         (
             "handrank C",
-            "evaluate_omaha_batch(holes, board) [1 thread, ONE shared board: a faster path]",
+            f"evaluate_omaha_batch(holes, board) [1 thread, ONE shared board: a faster path, {simd} kernel]",
             n_batch,
             lambda: batch_c(shared_holes, shared_board, threads=1, out=out),
             False,
         ),
+        *scalar_rows,
         (
             "handrank Python",
             "evaluate_omaha(hole, board)",
@@ -405,6 +500,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print()
 
+    print_published(variants)
     failures: list[str] = []
     for h in variants:
         run_variant(h, args, failures)

@@ -199,7 +199,9 @@ def test_omaha_rows(kernel: str, nh: int, nb: int) -> None:
     want = _scalar(handrank.evaluate_omaha_batch, holes, boards)
     assert np.array_equal(handrank.evaluate_omaha_batch(holes, boards), want)
     assert np.array_equal(handrank.evaluate_omaha_batch(holes, boards, threads=0), want)
-    assert np.array_equal(want[:300], [handrank.evaluate_omaha(h, b) for h, b in zip(holes[:300], boards[:300])])
+    assert np.array_equal(
+        want[:300], [handrank.evaluate_omaha(h, b) for h, b in zip(holes[:300], boards[:300], strict=True)]
+    )
     for board in boards[:3]:
         holes_around = _holes_around(board, 20_000, nh, seed=int(board[0]))
         shared = _scalar(handrank.evaluate_omaha_batch, holes_around, np.tile(board, (len(holes_around), 1)))
