@@ -6,7 +6,7 @@
  * an AVX-512 version).  The checksum lets two builds be compared on the
  * same deals.
  *
- *   cc -O3 -Icsrc benchmarks/bench_omaha_core.c csrc/omaha.c csrc/evaluate.c csrc/batch_simd.c csrc/tables.c \
+ *   cc -O3 -fno-strict-aliasing -Icsrc benchmarks/bench_omaha_core.c csrc/omaha.c csrc/evaluate.c csrc/batch_simd.c csrc/tables.c \
  *      -o /tmp/bench_omaha_core
  *   /tmp/bench_omaha_core [n_deals] [hole 4|5|6] [shared 0|1] [kernel 0|1|2]
  */
