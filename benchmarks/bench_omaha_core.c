@@ -1,14 +1,14 @@
 /*
  * The C core's Omaha batch alone, without Python: seeded random deals (a
- * hole of 4, 5 or 6 cards and a full board), one thread, a board per row
- * or one shared board, with the batch kernel asked for (0 scalar, 1 AVX2,
+ * hole of 4, 5 or 6 cards and a board of 3, 4 or 5), one thread, a board
+ * per row or one shared board, with the batch kernel asked for (0 scalar, 1 AVX2,
  * 2 AVX-512: see enum handrank_simd; the Omaha kernels have a scalar and
  * an AVX-512 version).  The checksum lets two builds be compared on the
  * same deals.
  *
  *   cc -O3 -fno-strict-aliasing -Icsrc benchmarks/bench_omaha_core.c csrc/omaha.c csrc/evaluate.c csrc/batch_simd.c csrc/tables.c \
  *      -o /tmp/bench_omaha_core
- *   /tmp/bench_omaha_core [n_deals] [hole 4|5|6] [shared 0|1] [kernel 0|1|2]
+ *   /tmp/bench_omaha_core [n_deals] [hole 4|5|6] [shared 0|1] [kernel 0|1|2] [board 3|4|5]
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -37,25 +37,27 @@ int main(int argc, char **argv) {
     int nh = argc > 2 ? atoi(argv[2]) : 4;
     int shared = argc > 3 ? atoi(argv[3]) : 0;
     int kernel = argc > 4 ? atoi(argv[4]) : HANDRANK_SIMD_SCALAR;
-    if (n < 1 || nh < 4 || nh > 6 || handrank_simd_use((enum handrank_simd)kernel) != 0) {
-        fprintf(stderr, "usage: %s [n_deals >= 1] [hole 4|5|6] [shared 0|1] [kernel on offer: 0|1|2|3]\n", argv[0]);
+    int nb = argc > 5 ? atoi(argv[5]) : 5;
+    if (n < 1 || nh < 4 || nh > 6 || nb < 3 || nb > 5 || handrank_simd_use((enum handrank_simd)kernel) != 0) {
+        fprintf(stderr, "usage: %s [n_deals >= 1] [hole 4|5|6] [shared 0|1] [kernel on offer: 0|1|2|3] [board 3|4|5]\n",
+                argv[0]);
         return 2;
     }
-    uint8_t *holes = malloc((size_t)(n * nh)), *boards = malloc((size_t)(n * 5)), board[5];
+    uint8_t *holes = malloc((size_t)(n * nh)), *boards = malloc((size_t)(n * nb)), board[5];
     uint16_t *out = malloc((size_t)n * sizeof *out);
     uint64_t board_used = 0;
-    deal(board, 5, &board_used);
+    deal(board, nb, &board_used);
     for (int64_t i = 0; i < n; i++) {
         uint64_t used = shared ? board_used : 0;
         if (!shared)
-            deal(boards + i * 5, 5, &used);
+            deal(boards + i * nb, nb, &used);
         deal(holes + i * nh, nh, &used);
     }
     double best = 1e30;
     for (int rep = 0; rep < 5; rep++) {
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
-        int64_t bad = handrank_evaluate_omaha_batch(holes, nh, nh, shared ? board : boards, 5, shared ? 0 : 5, n,
+        int64_t bad = handrank_evaluate_omaha_batch(holes, nh, nh, shared ? board : boards, nb, shared ? 0 : nb, n,
                                                     out, 2);
         clock_gettime(CLOCK_MONOTONIC, &t1);
         double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
@@ -64,8 +66,8 @@ int main(int argc, char **argv) {
     }
     uint64_t check = 0;
     for (int64_t i = 0; i < n; i++) check = check * 31 + out[i];
-    printf("PLO%d, %s, kernel %d: %.1f M hands/s (checksum %llu)\n", nh, shared ? "one shared board" : "a board per row",
-           kernel, n / best / 1e6, (unsigned long long)check);
+    printf("PLO%d, %d-card %s, kernel %d: %.1f M hands/s (checksum %llu)\n", nh, nb,
+           shared ? "board shared" : "board per row", kernel, n / best / 1e6, (unsigned long long)check);
     free(holes); free(boards); free(out);
     return 0;
 }
