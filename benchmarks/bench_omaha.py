@@ -2,7 +2,8 @@
 """Time handrank's Omaha evaluation (PLO4, PLO5, PLO6) against itself and its peers.
 
 Every evaluator gets the same seeded random deals: a hole of 4, 5 or 6 cards
-and a full 5-card board, all cards distinct; the best hand uses exactly two
+and a full 5-card board (``--board 3`` or ``4``: a flop or a turn, without
+phevaluator, whose Omaha calls take five), all cards distinct; the best hand uses exactly two
 hole cards and three board cards.  Before anything is timed, each result is
 checked against handrank's C single-deal call: handrank's other paths and
 phevaluator (same class numbering, 1 = royal flush .. 7462 = 7-5-4-3-2) must
@@ -61,7 +62,7 @@ from bench import (
     version,
 )
 
-BOARD = 5  # a full board (river): phevaluator's Omaha calls take exactly five board cards
+BOARD = 5  # a full board (river) by default: phevaluator's Omaha calls take exactly five board cards
 
 
 # --------------------------------------------------------------------------- deals
@@ -279,9 +280,10 @@ def run_variant(h: int, args: argparse.Namespace, failures: list[str]) -> list[R
     n_pokerkit = max(1, n_calls // 1000)
     threads_all = os.cpu_count() or 1
 
-    print(f"## {game}: {h}-card holes, {BOARD}-card boards\n")
+    nb = args.board
+    print(f"## {game}: {h}-card holes, {nb}-card boards\n")
     t0 = time.perf_counter()
-    deals = make_hands(n_batch, h + BOARD, args.seed + h)
+    deals = make_hands(n_batch, h + nb, args.seed + h)
     holes_arr = np.ascontiguousarray(deals[:, :h])
     boards_arr = np.ascontiguousarray(deals[:, h:])
     shared_board = boards_arr[0].copy()
@@ -316,7 +318,7 @@ def run_variant(h: int, args: argparse.Namespace, failures: list[str]) -> list[R
     report("handrank C batch threads=0", *check_equal(ref, full[:n_calls], describe))
     report("handrank C batch threads=1", *check_equal(full, batch_c(holes_arr, boards_arr, threads=1), describe))
     # the shared-board path against the per-row path with that board copied into every row
-    tiled = np.ascontiguousarray(np.broadcast_to(shared_board, (n_batch, BOARD)))
+    tiled = np.ascontiguousarray(np.broadcast_to(shared_board, (n_batch, nb)))
     shared_ref = batch_c(shared_holes, tiled, threads=1).astype(np.int64)
     report(
         "handrank C batch, one shared board",
@@ -418,6 +420,9 @@ def run_variant(h: int, args: argparse.Namespace, failures: list[str]) -> list[R
 
     # ---- peers: build (card conversion, untimed), run once to check and warm up
     builders = [("phevaluator", peers_phevaluator, n_calls), ("pokerkit", peers_pokerkit, n_pokerkit)]
+    if nb != BOARD:
+        print(f"check {'phevaluator':<56}: skipped, its Omaha calls take five board cards")
+        builders = builders[1:]
     peers: list[tuple[Peer, bool]] = []
     for dist, build, n in builders:
         try:
@@ -483,6 +488,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="deals for single-call loops (default 500k); the Python backend gets 1/100 of them, pokerkit 1/1000",
     )
     parser.add_argument("--hole", type=int, choices=(4, 5, 6), help="hole cards: 4, 5 or 6 (default: all three)")
+    parser.add_argument(
+        "--board", type=int, choices=(3, 4, 5), default=BOARD, help="board cards: 3, 4 or 5 (default 5, the river)"
+    )
     parser.add_argument("--seed", type=int, default=2024, help="random seed for the deals (default 2024)")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per row, best kept (default 5)")
     parser.add_argument("--markdown", action="store_true", help="print the results as markdown tables")
@@ -496,7 +504,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("versions: " + ", ".join(f"{d} {version(d)}" for d in ("handrank", "phevaluator", "pokerkit")))
     print(
         f"deals   : {', '.join(f'PLO{h}' for h in variants)}; {max(args.hands, args.calls):,} random deals each "
-        f"(hole + {BOARD}-card board), seed {args.seed}; best of {args.repeats} runs per row"
+        f"(hole + {args.board}-card board), seed {args.seed}; best of {args.repeats} runs per row"
     )
     print()
 

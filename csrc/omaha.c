@@ -17,9 +17,6 @@
 #include "handrank.h"
 #include "internal.h"
 
-#define MAX_PAIRS 15
-#define MAX_TRIPLES 10
-
 /* Added to a summed key of at most five cards, sets a suit's flag bit (HANDRANK_FLUSH_BITS) at three of it. */
 #define THREE_OF_A_SUIT (0x5555ULL << HANDRANK_SUIT_SHIFT)
 
@@ -80,60 +77,95 @@ HR_INLINE uint64_t card_key_sum(const uint8_t *ids, int n) {
     return key;
 }
 
-/* The hashed rank keys of every three of the board's cards; their number. */
-HR_INLINE int board_triples(const uint8_t *board, const int nb, uint64_t *triples) {
-    int nt = 0;
-    for (int x = 0; x < nb; x++)
-        for (int y = x + 1; y < nb; y++)
-            for (int z = y + 1; z < nb; z++)
-                triples[nt++] = hr_hash(handrank_card_key[board[x]] + handrank_card_key[board[y]]
-                                        + handrank_card_key[board[z]]);
-    return nt;
-}
-
-/* A board of three or four cards: every pair of hole cards with every triple. */
-HR_INLINE uint16_t omaha_triples(const uint8_t *hole, const int nh, const uint8_t *board, const int nb) {
-    uint64_t pairs[MAX_PAIRS], triples[MAX_TRIPLES];
-    int np = 0, nt = board_triples(board, nb, triples);
-    for (int i = 0; i < nh; i++)
-        for (int j = i + 1; j < nh; j++)
-            pairs[np++] = hr_hash(handrank_card_key[hole[i]] + handrank_card_key[hole[j]]);
-    uint16_t best = 0xffff;
-    for (int p = 0; p < np; p++)
-        for (int t = 0; t < nt; t++) {
-            uint16_t c = hr_plain_hashed((uint32_t)(pairs[p] + triples[t]));
-            best = c < best ? c : best;
-        }
-    return best;
-}
-
 /*
- * A full board: its rank multiset picks a row of handrank_omaha_board (by its ace-to-five class, a
- * bijection), which holds the best class of each pair of hole ranks with three board cards, suits aside.
+ * A board's ranks, ready for the best class of each pair of hole ranks
+ * with three of its cards, suits aside.  The board's rank multiset picks
+ * its row of a table: on a full board a row of handrank_omaha_board (by
+ * its ace-to-five class, a bijection), on a flop one of handrank_omaha_flop
+ * (by the index of its sorted ranks); each holds the class of each pair
+ * of hole ranks.  On a turn, a row of handrank_omaha_turn says which of the
+ * board's ranks the pair's best three leave out, and the class is read by
+ * the hash: it is linear, so a triple's hashed key is the board's less a
+ * rank's, and a five's the triple's plus the pair's.
  */
+typedef struct {
+    const uint8_t *row;
+    uint32_t triple[4]; /* a turn's: its hashed rank key less each of its ranks', in ascending order */
+} ranked_board;
+
+/* A flop's or turn's ranks in ascending order (a sorting network) and the index of their multiset. */
+HR_INLINE unsigned board_multiset(const uint8_t *board, const int nb, unsigned *r) {
+    for (int i = 0; i < nb; i++)
+        r[i] = (unsigned)board[i] >> 2;
+#define HR_ORDER(a, b)                                                                                         \
+    do {                                                                                                       \
+        unsigned lo_ = r[a] < r[b] ? r[a] : r[b];                                                              \
+        r[b] ^= r[a] ^ lo_;                                                                                    \
+        r[a] = lo_;                                                                                            \
+    } while (0)
+    if (nb == 3) {
+        HR_ORDER(0, 1);
+        HR_ORDER(1, 2);
+        HR_ORDER(0, 1);
+    } else {
+        HR_ORDER(0, 1);
+        HR_ORDER(2, 3);
+        HR_ORDER(0, 2);
+        HR_ORDER(1, 3);
+        HR_ORDER(1, 2);
+    }
+#undef HR_ORDER
+    unsigned index = 0;
+    for (int i = 0; i < nb; i++)
+        index += handrank_multiset_rank[16 * (unsigned)i + r[i]];
+    return index;
+}
+
+/* A full board's row, from the sum of its card keys. */
 HR_INLINE const uint8_t *board_row(uint64_t board_key) {
     return handrank_omaha_board
            + (size_t)HANDRANK_OMAHA_ROW_BYTES * (handrank_a5_values[hr_slot(hr_hash(board_key))] - 1u);
 }
 
-/* The packed entry at `bit` of a row. */
-HR_INLINE uint32_t row_entry(const uint8_t *row, unsigned bit) {
+HR_INLINE void rank_board(const uint8_t *board, const int nb, uint64_t board_key, ranked_board *rb) {
+    unsigned r[4];
+    if (nb == 5) {
+        rb->row = board_row(board_key);
+    } else if (nb == 3) {
+        rb->row = handrank_omaha_flop + (size_t)HANDRANK_OMAHA_ROW_BYTES * board_multiset(board, 3, r);
+    } else {
+        rb->row = handrank_omaha_turn + (size_t)HANDRANK_OMAHA_TURN_ROW_BYTES * board_multiset(board, 4, r);
+        uint32_t all = hr_hash(board_key);
+        for (int i = 0; i < 4; i++)
+            rb->triple[i] = all - hr_hash(handrank_card_key[4 * r[i]]);
+    }
+}
+
+/* The best class of the hole ranks of column `col` (handrank_omaha_pair_col); `pair` their hashed rank key. */
+HR_INLINE uint32_t pair_class(const ranked_board *rb, const int nb, unsigned col, uint32_t pair) {
+    if (nb == 4) {
+        unsigned leave = (rb->row[col >> 2] >> (2 * (col & 3))) & 3;
+        return hr_plain_hashed(pair + rb->triple[leave]);
+    }
+    unsigned bit = HANDRANK_OMAHA_ENTRY_BITS * col;
     uint32_t word;
-    memcpy(&word, row + (bit >> 3), sizeof word);
+    memcpy(&word, rb->row + (bit >> 3), sizeof word);
     return (word >> (bit & 7)) & ((1u << HANDRANK_OMAHA_ENTRY_BITS) - 1);
 }
 
-/* The best entry of a row over the hole's pairs of ranks. */
-HR_INLINE uint16_t omaha_row(const uint8_t *hole, const int nh, const uint8_t *row) {
+/* The best class of the hole's pairs with three board cards, suits aside. */
+HR_INLINE uint16_t omaha_plain(const uint8_t *hole, const int nh, const ranked_board *rb, const int nb) {
     unsigned r[6], r13[6];
+    uint32_t hashed[6];
     for (int i = 0; i < nh; i++) {
         r[i] = (unsigned)hole[i] >> 2;
         r13[i] = 13 * r[i];
+        hashed[i] = nb == 4 ? hr_hash(handrank_card_key[hole[i]]) : 0;
     }
     uint32_t best = 0xffff;
     for (int i = 0; i < nh; i++)
         for (int j = i + 1; j < nh; j++) {
-            uint32_t c = row_entry(row, handrank_omaha_pair_bit[r13[i] + r[j]]);
+            uint32_t c = pair_class(rb, nb, handrank_omaha_pair_col[r13[i] + r[j]], hashed[i] + hashed[j]);
             best = c < best ? c : best;
         }
     return (uint16_t)best;
@@ -142,7 +174,9 @@ HR_INLINE uint16_t omaha_row(const uint8_t *hole, const int nh, const uint8_t *r
 /* Any hand of valid cards, given the suit bits of hole and board and the board's summed key. */
 HR_INLINE uint16_t omaha(const uint8_t *hole, const int nh, const uint8_t *board, const int nb, uint64_t hole_bits,
                          uint64_t board_bits, uint64_t board_key) {
-    uint16_t best = nb == 5 ? omaha_row(hole, nh, board_row(board_key)) : omaha_triples(hole, nh, board, nb);
+    ranked_board rb;
+    rank_board(board, nb, board_key, &rb);
+    uint16_t best = omaha_plain(hole, nh, &rb, nb);
     uint16_t f = flush_part(hole_bits, board_bits, board_key);
     return f < best ? f : best;
 }
@@ -154,7 +188,7 @@ HR_INLINE uint16_t omaha_cards(const uint8_t *hole, const int nh, const uint8_t 
 }
 
 uint16_t handrank_evaluate_omaha(const uint8_t *hole, int nh, const uint8_t *board, int nb) {
-    /* Constant sizes let the compiler unroll the pair x triple grid. */
+    /* Constant sizes let the compiler unroll the loops over the pairs. */
 #define ONE(NH, NB) omaha_cards(hole, NH, board, NB)
     HR_OMAHA_SIZES(nh, nb, ONE)
 #undef ONE
@@ -169,7 +203,8 @@ void handrank_omaha_prepare5(const uint8_t *board, hr_omaha_board *prepared) {
 
 HR_INLINE uint16_t omaha_prepared(const uint8_t *hole, const int nh, const hr_omaha_board *prepared) {
     uint64_t unused = 0;
-    uint16_t best = omaha_row(hole, nh, prepared->row);
+    ranked_board rb = {prepared->row, {0}};
+    uint16_t best = omaha_plain(hole, nh, &rb, 5);
     uint16_t f = flush_part(card_bits(hole, nh, &unused), prepared->bits, prepared->key);
     return f < best ? f : best;
 }
@@ -220,21 +255,14 @@ static void fold_board(const uint8_t *board, int nb, folded_board *fb) {
     uint64_t key = card_key_sum(board, nb), unused = 0, board_bits = card_bits(board, nb, &unused);
     /* By ranks, suits aside; ranks through card ids of suit 0, as only the rank part of a key is used. */
     uint16_t plain[13][13];
-    const uint8_t *row = nb == 5 ? board_row(key) : NULL;
-    uint64_t triples[MAX_TRIPLES];
-    int nt = row ? 0 : board_triples(board, nb, triples);
+    ranked_board rb;
+    rank_board(board, nb, key, &rb);
     for (int hi = 0; hi < 13; hi++)
         for (int lo = 0; lo <= hi; lo++) {
-            uint16_t best = 0xffff;
-            if (row)
-                best = (uint16_t)row_entry(row, handrank_omaha_pair_bit[13 * hi + lo]);
-            uint64_t pair = hr_hash(handrank_card_key[4 * hi] + handrank_card_key[4 * lo]);
-            for (int t = 0; t < nt; t++) {
-                uint16_t c = hr_plain_hashed((uint32_t)(pair + triples[t]));
-                best = c < best ? c : best;
-            }
+            unsigned col = handrank_omaha_pair_col[13 * hi + lo];
+            uint32_t pair = hr_hash(handrank_card_key[4 * hi] + handrank_card_key[4 * lo]);
             /* Combinations with five of a rank can't occur in a valid row; their entries go unread. */
-            plain[hi][lo] = plain[lo][hi] = best;
+            plain[hi][lo] = plain[lo][hi] = (uint16_t)pair_class(&rb, nb, col, pair);
         }
     /* Two hole cards of the board's flush suit, if it has one. */
     uint16_t flush[13][13];
@@ -315,8 +343,16 @@ HR_AVX512 static inline void avx512_spread(const int K, __m512i *spread) {
 /* The cards of sixteen rows of K bytes at p, one vector per card; nonzero if one is past 51. */
 HR_AVX512 static inline __mmask64 avx512_cards(const uint8_t *p, const int K, const __m512i *spread, __m512i *card) {
     const __m512i past = _mm512_set1_epi8(51);
-    __m512i lo = _mm512_loadu_si512(p), hi = _mm512_setzero_si512();
-    __mmask64 bad = _mm512_cmpgt_epu8_mask(lo, past);
+    __m512i lo, hi = _mm512_setzero_si512();
+    __mmask64 bad;
+    if (K >= 4) {
+        lo = _mm512_loadu_si512(p);
+        bad = _mm512_cmpgt_epu8_mask(lo, past);
+    } else { /* three cards: 48 bytes */
+        __mmask64 mine = ((__mmask64)1 << (16 * K)) - 1;
+        lo = _mm512_maskz_loadu_epi8(mine, p);
+        bad = _mm512_mask_cmpgt_epu8_mask(mine, lo, past);
+    }
     if (K > 4) {
         __mmask64 rest = ((__mmask64)1 << (16 * K - 64)) - 1;
         hi = _mm512_maskz_loadu_epi8(rest, p + 64);
@@ -325,6 +361,20 @@ HR_AVX512 static inline __mmask64 avx512_cards(const uint8_t *p, const int K, co
     for (int j = 0; j < K; j++)
         card[j] = _mm512_maskz_permutex2var_epi8(0x1111111111111111ULL, lo, spread[j], hi);
     return bad;
+}
+
+/* Lanes of r[a] and r[b] in ascending order. */
+HR_AVX512 static inline void avx512_order(__m512i *r, int a, int b) {
+    __m512i lo = _mm512_min_epu32(r[a], r[b]);
+    r[b] = _mm512_max_epu32(r[a], r[b]);
+    r[a] = lo;
+}
+
+/* A 16-entry permute table of the 13 dwords at `by_rank` (the rest 0). */
+HR_AVX512 static inline __m512i avx512_by_rank(const uint32_t *by_rank) {
+    uint32_t t[16] = {0};
+    memcpy(t, by_rank, 13 * sizeof t[0]);
+    return _mm512_loadu_si512(t);
 }
 
 /* One shared board: two cards' entry of the folded table per pair, the best, 0 where a row is invalid. */
@@ -350,34 +400,47 @@ HR_AVX512 static int64_t avx512_shared(const uint8_t *holes, const int K, const 
 }
 
 /*
- * A full board per row: its rank key (the sum of the cards' keys, by rank
- * through a 16-entry permute) hashes to its row of handrank_omaha_board as
- * in the scalar kernel, in three gathers; each pair of hole ranks then
- * gathers the four bytes holding its entry.  The entry's first bit, with
- * a >= b the ranks, is 13 * (a * (a - 1) / 2 + b), or 13 * (78 + a) for a
- * pair (handrank_omaha_pair_bit).  A row holds a card twice when its cards'
- * bits (1 << id, in two 32-bit halves) count fewer than its cards.  Rows
- * that can hold a flush (three of a suit on the board, two in the hole,
- * by bytes of suit counters) get the scalar kernel's flush search.
+ * A board per row.  The board's ranks pick its row of a table: on a full
+ * board, its rank key (the sum of the cards' keys, by rank through a
+ * 16-entry permute) hashes to its row of handrank_omaha_board as in the
+ * scalar kernel, in three gathers; on a flop or turn, its ranks sorted (a
+ * min/max network) index handrank_omaha_flop or handrank_omaha_turn by
+ * 16-entry permutes of handrank_multiset_rank.  Each pair of hole ranks
+ * a >= b has the column a * (a - 1) / 2 + b, or 78 + a for a pair
+ * (handrank_omaha_pair_col): on a flop or a full board, a gather of the
+ * four bytes holding its 13-bit entry; on a turn, a gather of its 2-bit
+ * entry (the board rank to leave out), then the class of the pair's and
+ * the triple's hashed keys in two gathers.  A row holds a card twice when
+ * its cards' bits (1 << id, in two 32-bit halves) count fewer than its
+ * cards.  Rows that can hold a flush (three of a suit on the board, two in
+ * the hole, by bytes of suit counters) get the scalar kernel's flush search.
  */
-HR_AVX512 static int64_t avx512_own_board(const uint8_t *holes, const int K, const uint8_t *boards, int64_t n,
-                                          char *out) {
-    __m512i hole_spread[6], board_spread[5], hole[6], board[5], rank[6], rank13[6];
+HR_AVX512 static int64_t avx512_own_board(const uint8_t *holes, const int K, const uint8_t *boards, const int NB,
+                                          int64_t n, char *out) {
+    __m512i hole_spread[6], board_spread[5], hole[6], board[5], rank[6], hashed[6], board_rank[5];
     avx512_spread(K, hole_spread);
-    avx512_spread(5, board_spread);
-    uint32_t rank_key[16] = {0}, first_bit[16] = {0};
+    avx512_spread(NB, board_spread);
+    uint32_t rank_key[13], hashed_key[13], first_col[13], index[4][13];
     for (int r = 0; r < 13; r++) {
         rank_key[r] = (uint32_t)handrank_card_key[4 * r];
-        first_bit[r] = (uint32_t)(13 * (r * (r - 1) / 2));
+        hashed_key[r] = hr_hash(handrank_card_key[4 * r]);
+        first_col[r] = (uint32_t)(r * (r - 1) / 2);
+        for (int j = 0; j < 4; j++)
+            index[j][r] = handrank_multiset_rank[16 * j + r];
     }
-    const __m512i rank_keys = _mm512_loadu_si512(rank_key), first_bits = _mm512_loadu_si512(first_bit);
+    const __m512i rank_keys = avx512_by_rank(rank_key), hashed_keys = avx512_by_rank(hashed_key);
+    const __m512i first_cols = avx512_by_rank(first_col);
+    __m512i indexes[4];
+    for (int j = 0; j < 4; j++)
+        indexes[j] = avx512_by_rank(index[j]);
+    const uint8_t *table = NB == 5 ? handrank_omaha_board : NB == 4 ? handrank_omaha_turn : handrank_omaha_flop;
     const __m512i one = _mm512_set1_epi32(1), thirty_two = _mm512_set1_epi32(32);
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
-        if (avx512_cards(holes + i * K, K, hole_spread, hole) | avx512_cards(boards + i * 5, 5, board_spread, board))
+        if (avx512_cards(holes + i * K, K, hole_spread, hole) | avx512_cards(boards + i * NB, NB, board_spread, board))
             break;
         __m512i low = _mm512_setzero_si512(), high = low, key = low, hole_suits = low, board_suits = low;
-        for (int j = 0; j < K + 5; j++) {
+        for (int j = 0; j < K + NB; j++) {
             __m512i c = j < K ? hole[j] : board[j - K];
             low = _mm512_or_si512(low, _mm512_sllv_epi32(one, c));
             high = _mm512_or_si512(high, _mm512_sllv_epi32(one, _mm512_sub_epi32(c, thirty_two)));
@@ -386,48 +449,94 @@ HR_AVX512 static int64_t avx512_own_board(const uint8_t *holes, const int K, con
                 hole_suits = _mm512_add_epi32(hole_suits, counter);
             } else {
                 board_suits = _mm512_add_epi32(board_suits, counter);
-                key = _mm512_add_epi32(key, _mm512_permutexvar_epi32(_mm512_srli_epi32(c, 2), rank_keys));
+                board_rank[j - K] = _mm512_srli_epi32(c, 2);
+                key = _mm512_add_epi32(key, _mm512_permutexvar_epi32(board_rank[j - K], rank_keys));
             }
         }
         __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(low), _mm512_popcnt_epi32(high));
-        if (_mm512_cmpneq_epi32_mask(count, _mm512_set1_epi32(K + 5)))
+        if (_mm512_cmpneq_epi32_mask(count, _mm512_set1_epi32(K + NB)))
             break;
         /* three or more of a suit on the board (counter + 125 >= 128) and two or more in the hole (+ 126) */
         __mmask16 flush = _mm512_test_epi32_mask(
             _mm512_and_si512(_mm512_add_epi32(board_suits, _mm512_set1_epi32(0x7d7d7d7d)),
                              _mm512_add_epi32(hole_suits, _mm512_set1_epi32(0x7e7e7e7e))),
             _mm512_set1_epi32((int)0x80808080u));
-        __m512i h = _mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL));
-        __m512i disp = gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
-        __m512i slot = _mm512_ternarylogic_epi32(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp,
-                                                 _mm512_set1_epi32(0xffff), 0x78);
-        __m512i a5 = _mm512_and_si512(gather_u16(handrank_a5_values, slot), _mm512_set1_epi32(0xffff));
-        __m512i row = _mm512_mullo_epi32(_mm512_sub_epi32(a5, one), _mm512_set1_epi32(HANDRANK_OMAHA_ROW_BYTES));
+        __m512i row, triple[4];
+        if (NB == 5) {
+            __m512i h = _mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL));
+            __m512i disp = gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
+            __m512i slot = _mm512_ternarylogic_epi32(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp,
+                                                     _mm512_set1_epi32(0xffff), 0x78);
+            __m512i a5 = _mm512_and_si512(gather_u16(handrank_a5_values, slot), _mm512_set1_epi32(0xffff));
+            row = _mm512_mullo_epi32(_mm512_sub_epi32(a5, one), _mm512_set1_epi32(HANDRANK_OMAHA_ROW_BYTES));
+        } else {
+            if (NB == 3) {
+                avx512_order(board_rank, 0, 1);
+                avx512_order(board_rank, 1, 2);
+                avx512_order(board_rank, 0, 1);
+            } else {
+                avx512_order(board_rank, 0, 1);
+                avx512_order(board_rank, 2, 3);
+                avx512_order(board_rank, 0, 2);
+                avx512_order(board_rank, 1, 3);
+                avx512_order(board_rank, 1, 2);
+            }
+            __m512i at = _mm512_setzero_si512();
+            for (int j = 0; j < NB; j++)
+                at = _mm512_add_epi32(at, _mm512_permutexvar_epi32(board_rank[j], indexes[j]));
+            row = _mm512_mullo_epi32(
+                at, _mm512_set1_epi32(NB == 4 ? HANDRANK_OMAHA_TURN_ROW_BYTES : HANDRANK_OMAHA_ROW_BYTES));
+            if (NB == 4) { /* each triple's hashed key: the board's less a rank's */
+                __m512i all = _mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL));
+                for (int j = 0; j < 4; j++)
+                    triple[j] = _mm512_sub_epi32(all, _mm512_permutexvar_epi32(board_rank[j], hashed_keys));
+            }
+        }
         for (int j = 0; j < K; j++) {
             rank[j] = _mm512_srli_epi32(hole[j], 2);
-            rank13[j] = _mm512_mullo_epi32(rank[j], _mm512_set1_epi32(13));
+            hashed[j] = _mm512_permutexvar_epi32(rank[j], hashed_keys);
         }
         __m512i best = _mm512_set1_epi32(0xffff);
         for (int a = 0; a < K; a++)
             for (int b = a + 1; b < K; b++) {
                 __m512i top = _mm512_max_epu32(rank[a], rank[b]);
                 __mmask16 pair = _mm512_cmpeq_epi32_mask(rank[a], rank[b]);
-                __m512i bit = _mm512_mask_blend_epi32(pair, _mm512_permutexvar_epi32(top, first_bits),
-                                                      _mm512_set1_epi32(13 * 78));
-                bit = _mm512_add_epi32(bit, _mm512_min_epu32(rank13[a], rank13[b]));
-                __m512i word = _mm512_i32gather_epi32(_mm512_add_epi32(row, _mm512_srli_epi32(bit, 3)),
-                                                      (const void *)handrank_omaha_board, 1);
-                word = _mm512_srlv_epi32(word, _mm512_and_si512(bit, _mm512_set1_epi32(7)));
-                best = _mm512_min_epu32(best, _mm512_and_si512(word, _mm512_set1_epi32(0x1fff)));
+                __m512i col = _mm512_add_epi32(_mm512_permutexvar_epi32(top, first_cols),
+                                               _mm512_min_epu32(rank[a], rank[b]));
+                col = _mm512_mask_add_epi32(col, pair, top, _mm512_set1_epi32(78));
+                __m512i c;
+                if (NB == 4) {
+                    __m512i word = _mm512_i32gather_epi32(_mm512_add_epi32(row, _mm512_srli_epi32(col, 2)),
+                                                          (const void *)table, 1);
+                    __m512i leave = _mm512_and_si512(
+                        _mm512_srlv_epi32(word, _mm512_slli_epi32(_mm512_and_si512(col, _mm512_set1_epi32(3)), 1)),
+                        _mm512_set1_epi32(3));
+                    __m512i t = triple[0];
+                    t = _mm512_mask_mov_epi32(t, _mm512_cmpeq_epi32_mask(leave, one), triple[1]);
+                    t = _mm512_mask_mov_epi32(t, _mm512_cmpeq_epi32_mask(leave, _mm512_set1_epi32(2)), triple[2]);
+                    t = _mm512_mask_mov_epi32(t, _mm512_cmpeq_epi32_mask(leave, _mm512_set1_epi32(3)), triple[3]);
+                    __m512i h = _mm512_add_epi32(_mm512_add_epi32(hashed[a], hashed[b]), t);
+                    __m512i disp = gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
+                    __m512i slot = _mm512_ternarylogic_epi32(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)),
+                                                             disp, _mm512_set1_epi32(0xffff), 0x78);
+                    c = _mm512_and_si512(gather_u16(handrank_hash_values, slot), _mm512_set1_epi32(0xffff));
+                } else {
+                    __m512i bit = _mm512_mullo_epi32(col, _mm512_set1_epi32(HANDRANK_OMAHA_ENTRY_BITS));
+                    __m512i word = _mm512_i32gather_epi32(_mm512_add_epi32(row, _mm512_srli_epi32(bit, 3)),
+                                                          (const void *)table, 1);
+                    c = _mm512_and_si512(_mm512_srlv_epi32(word, _mm512_and_si512(bit, _mm512_set1_epi32(7))),
+                                         _mm512_set1_epi32((1 << HANDRANK_OMAHA_ENTRY_BITS) - 1));
+                }
+                best = _mm512_min_epu32(best, c);
             }
         if (flush) {
             uint32_t lanes[16];
             _mm512_storeu_si512(lanes, best);
             for (unsigned m = flush; m; m &= m - 1) {
                 int l = hr_ctz64(m);
-                const uint8_t *hp = holes + (i + l) * K, *bp = boards + (i + l) * 5;
+                const uint8_t *hp = holes + (i + l) * K, *bp = boards + (i + l) * NB;
                 uint64_t unused = 0;
-                uint16_t f = flush_part(card_bits(hp, K, &unused), card_bits(bp, 5, &unused), card_key_sum(bp, 5));
+                uint16_t f = flush_part(card_bits(hp, K, &unused), card_bits(bp, NB, &unused), card_key_sum(bp, NB));
                 lanes[l] = f < lanes[l] ? f : lanes[l];
             }
             best = _mm512_loadu_si512(lanes);
@@ -464,12 +573,10 @@ static int64_t simd_shared(const uint8_t *holes, int nh, ptrdiff_t hs, const fol
 static int64_t simd_own_board(const uint8_t *holes, int nh, ptrdiff_t hs, const uint8_t *boards, int nb,
                               ptrdiff_t bs, int64_t n, char *out, ptrdiff_t os) {
 #ifdef HR_HAVE_AVX512
-    if (handrank_simd_active() == HANDRANK_SIMD_AVX512 && hs == nh && nb == 5 && bs == 5 && os == 2) {
-        switch (nh) {
-        case 4: return avx512_own_board(holes, 4, boards, n, out);
-        case 5: return avx512_own_board(holes, 5, boards, n, out);
-        default: return avx512_own_board(holes, 6, boards, n, out);
-        }
+    if (handrank_simd_active() == HANDRANK_SIMD_AVX512 && hs == nh && bs == nb && os == 2) {
+#define SIMD(NH, NB) avx512_own_board(holes, NH, boards, NB, n, out)
+        HR_OMAHA_SIZES(nh, nb, SIMD)
+#undef SIMD
     }
 #endif
     (void)holes, (void)nh, (void)hs, (void)boards, (void)nb, (void)bs, (void)n, (void)out, (void)os;

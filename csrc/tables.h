@@ -52,13 +52,23 @@ extern const uint16_t handrank_low27_of_high[7463];
  * the hole cards and of the board cards, the best low of two hole and three board ranks (1..56), else 0. */
 extern const uint8_t handrank_omaha_eight[65536];
 /* Omaha on a full board: a row of HANDRANK_OMAHA_ROW_BYTES per board rank multiset (at its ace-to-five class - 1)
- * of 13-bit best high classes, one per pair of hole ranks (column handrank_omaha_pair_index[13 * a + b]), suits
- * aside; 4 bytes of padding at the end, for reading an entry as 32 bits. */
+ * of 13-bit best high classes, one per pair of hole ranks (column c at bit 13 * c), suits aside;
+ * 4 bytes of padding at the end, for reading an entry as 32 bits. */
 #define HANDRANK_OMAHA_ROW_BYTES 148
 #define HANDRANK_OMAHA_ENTRY_BITS 13
 extern const uint8_t handrank_omaha_board[913904];
-/* The first bit of the entry of hole ranks a, b in a row of handrank_omaha_board, at 13 * a + b. */
-extern const uint16_t handrank_omaha_pair_bit[169];
+/* The column of hole ranks a, b in the Omaha rows, at 13 * a + b: 78 pairs of two ranks (hi * (hi - 1) / 2 + lo),
+ * then the 13 pocket pairs. */
+extern const uint8_t handrank_omaha_pair_col[169];
+/* Omaha on a flop: rows as handrank_omaha_board's, per multiset of three board ranks (at its
+ * handrank_multiset_rank index).  On a turn: per multiset of four board ranks, a row of
+ * HANDRANK_OMAHA_TURN_ROW_BYTES with a 2-bit entry per pair of hole ranks (the column's, at bit 2 * column):
+ * which of the board's ranks in ascending order (0..3) the best three leave out, suits aside. */
+#define HANDRANK_OMAHA_TURN_ROW_BYTES 23
+extern const uint8_t handrank_omaha_flop[67344];
+extern const uint8_t handrank_omaha_turn[41864];
+/* A multiset of ranks r_0 <= r_1 <= ...: its index is the sum of the entries at 16 * i + r_i. */
+extern const uint16_t handrank_multiset_rank[64];
 /* Each card's low-rank bit for handrank_omaha_eight (0 for the nine and up, and ids 52..255). */
 extern const uint8_t handrank_low_bit[256];
 

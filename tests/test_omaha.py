@@ -70,6 +70,44 @@ def test_every_board_for_fixed_holes(c_impl: Api, hole: str, nb: int) -> None:
         assert np.array_equal(c_impl.evaluate_omaha_batch(holes[lo:hi], boards[lo:hi]), expected)
 
 
+@pytest.mark.parametrize("nb", [3, 4, 5])
+def test_board_rank_tables_against_brute_force(c_impl: Api, nb: int) -> None:
+    """Every entry of the Omaha tables: each board rank multiset with each pair of hole ranks, against the best
+    of the pair with three of the board through the 5-card batch (suits that make no flush)."""
+    from handrank import _tables as T
+
+    pairs = {T.omaha_pair_index()[13 * a + b]: (a, b) for a in range(13) for b in range(a + 1)}
+    if nb == 5:
+        boards = [ranks for _, ranks in T.a5_class_patterns()]  # at their row, ace-to-five class - 1
+        table, width, bits = T.omaha_board_table(), T.OMAHA_ROW_BYTES, T.OMAHA_ENTRY_BITS
+    else:
+        boards = T.board_multisets(nb)
+        table = T.omaha_flop_table() if nb == 3 else T.omaha_turn_table()
+        width = T.OMAHA_ROW_BYTES if nb == 3 else T.OMAHA_TURN_ROW_BYTES
+        bits = T.OMAHA_ENTRY_BITS if nb == 3 else T.OMAHA_TURN_ENTRY_BITS
+    triples = list(combinations(range(nb), 3))
+    fives, entries = [], []
+    for row, ranks in enumerate(boards):
+        ranks = sorted(ranks)
+        board = [4 * r + i % 4 for i, r in enumerate(ranks)]  # board cards of different suits, three at most alike
+        word = int.from_bytes(table[row * width : (row + 1) * width], "little")
+        for col in range(T.OMAHA_COLUMNS):
+            a, b = pairs[col]
+            free = {r: [s for s in range(4) if 4 * r + s not in board] for r in (a, b)}
+            if (a == b and len(free[a]) < 2) or not free[a] or not free[b]:
+                continue  # five of a rank: no such hand
+            hole = [4 * a + free[a][0], 4 * b + free[b][1 if a == b else 0]]
+            fives += [[*hole, *(board[i] for i in t)] for t in triples]
+            entries.append((word >> (bits * col)) & ((1 << bits) - 1))
+    classes = c_impl.evaluate_batch(np.array(fives, np.uint8)).reshape(len(entries), len(triples))
+    got = np.array(entries)
+    if nb == 4:  # the entry names the board rank (ascending) the best three leave out
+        left_out = [triples.index(tuple(i for i in range(4) if i != k)) for k in range(4)]
+        got = classes[np.arange(len(got)), np.array(left_out)[got]]
+    assert np.array_equal(got, classes.min(axis=1))
+    assert len(entries) > 0.9 * len(boards) * T.OMAHA_COLUMNS
+
+
 def test_python_equals_c(c_impl: Api) -> None:
     _eval_py = on("python")
 

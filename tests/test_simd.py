@@ -192,7 +192,7 @@ def _holes_around(board: np.ndarray, n: int, nh: int, seed: int) -> np.ndarray:
     return np.argsort(keys, axis=1)[:, :nh].astype(np.uint8)
 
 
-@pytest.mark.parametrize(("nh", "nb"), [(4, 5), (5, 5), (6, 5), (4, 3), (6, 4)])
+@pytest.mark.parametrize(("nh", "nb"), [(4, 5), (5, 5), (6, 5), (4, 3), (5, 3), (6, 4), (4, 4)])
 def test_omaha_rows(kernel: str, nh: int, nb: int) -> None:
     """A board per row and one shared board against the scalar kernel, flush-heavy deals among random ones."""
     holes, boards = _omaha_deals(60_000, nh, nb, seed=nh * 8 + nb)
@@ -209,10 +209,10 @@ def test_omaha_rows(kernel: str, nh: int, nb: int) -> None:
         assert np.array_equal(_scalar(handrank.evaluate_omaha_batch, holes_around, board), shared)
 
 
-@pytest.mark.parametrize("nh", [4, 5, 6])
-def test_omaha_every_length_and_every_bad_row_position(kernel: str, nh: int) -> None:
+@pytest.mark.parametrize(("nh", "nb"), [(4, 5), (5, 5), (6, 5), (4, 3), (6, 3), (5, 4), (6, 4)])
+def test_omaha_every_length_and_every_bad_row_position(kernel: str, nh: int, nb: int) -> None:
     """Lengths around the vector widths; a card twice, a hole card on the board, ids 52 and 255 at every place."""
-    holes, boards = _omaha_deals(100, nh, 5, seed=nh)
+    holes, boards = _omaha_deals(100, nh, nb, seed=nh)
     board = boards[0]
     around = _holes_around(board, 100, nh, seed=7)
     for n in range(0, 100):
@@ -226,11 +226,11 @@ def test_omaha_every_length_and_every_bad_row_position(kernel: str, nh: int) -> 
                 rows[bad_at, col] = rows[bad_at, (col + 1 + bad_at % (nh - 1)) % nh]
                 shared[bad_at, col] = shared[bad_at, (col + 1 + bad_at % (nh - 1)) % nh]
             elif fault == "on board":
-                rows[bad_at, col] = own[bad_at, bad_at % 5]
-                shared[bad_at, col] = board[bad_at % 5]
+                rows[bad_at, col] = own[bad_at, bad_at % nb]
+                shared[bad_at, col] = board[bad_at % nb]
             else:
                 rows[bad_at, col] = shared[bad_at, col] = fault
-                own[bad_at + 1, bad_at % 5] = fault  # a later bad board: the first bad row is still named
+                own[bad_at + 1, bad_at % nb] = fault  # a later bad board: the first bad row is still named
             for args in ((rows, own), (shared, board)):
                 with pytest.raises(ValueError) as got:
                     handrank.evaluate_omaha_batch(*args)

@@ -114,13 +114,23 @@ extern const uint16_t handrank_low27_of_high[{T.N_CLASSES + 1}];
  * the hole cards and of the board cards, the best low of two hole and three board ranks (1..56), else 0. */
 extern const uint8_t handrank_omaha_eight[{1 << 16}];
 /* Omaha on a full board: a row of HANDRANK_OMAHA_ROW_BYTES per board rank multiset (at its ace-to-five class - 1)
- * of 13-bit best high classes, one per pair of hole ranks (column handrank_omaha_pair_index[13 * a + b]), suits
- * aside; 4 bytes of padding at the end, for reading an entry as 32 bits. */
+ * of 13-bit best high classes, one per pair of hole ranks (column c at bit 13 * c), suits aside;
+ * 4 bytes of padding at the end, for reading an entry as 32 bits. */
 #define HANDRANK_OMAHA_ROW_BYTES {T.OMAHA_ROW_BYTES}
 #define HANDRANK_OMAHA_ENTRY_BITS {T.OMAHA_ENTRY_BITS}
 extern const uint8_t handrank_omaha_board[{T.A5_N_CLASSES * T.OMAHA_ROW_BYTES + 4}];
-/* The first bit of the entry of hole ranks a, b in a row of handrank_omaha_board, at 13 * a + b. */
-extern const uint16_t handrank_omaha_pair_bit[169];
+/* The column of hole ranks a, b in the Omaha rows, at 13 * a + b: 78 pairs of two ranks (hi * (hi - 1) / 2 + lo),
+ * then the 13 pocket pairs. */
+extern const uint8_t handrank_omaha_pair_col[169];
+/* Omaha on a flop: rows as handrank_omaha_board's, per multiset of three board ranks (at its
+ * handrank_multiset_rank index).  On a turn: per multiset of four board ranks, a row of
+ * HANDRANK_OMAHA_TURN_ROW_BYTES with a 2-bit entry per pair of hole ranks (the column's, at bit 2 * column):
+ * which of the board's ranks in ascending order (0..3) the best three leave out, suits aside. */
+#define HANDRANK_OMAHA_TURN_ROW_BYTES {T.OMAHA_TURN_ROW_BYTES}
+extern const uint8_t handrank_omaha_flop[{len(T.board_multisets(3)) * T.OMAHA_ROW_BYTES + 4}];
+extern const uint8_t handrank_omaha_turn[{len(T.board_multisets(4)) * T.OMAHA_TURN_ROW_BYTES + 4}];
+/* A multiset of ranks r_0 <= r_1 <= ...: its index is the sum of the entries at 16 * i + r_i. */
+extern const uint16_t handrank_multiset_rank[64];
 /* Each card's low-rank bit for handrank_omaha_eight (0 for the nine and up, and ids 52..255). */
 extern const uint8_t handrank_low_bit[{CARD_SLOTS}];
 
@@ -161,7 +171,13 @@ extern const uint8_t handrank_low_bit[{CARD_SLOTS}];
         + "\n"
         + _array("uint8_t", "handrank_omaha_board", list(T.omaha_board_table()), 32)
         + "\n"
-        + _array("uint16_t", "handrank_omaha_pair_bit", [T.OMAHA_ENTRY_BITS * c for c in T.omaha_pair_index()], 13)
+        + _array("uint8_t", "handrank_omaha_pair_col", T.omaha_pair_index(), 13)
+        + "\n"
+        + _array("uint8_t", "handrank_omaha_flop", list(T.omaha_flop_table()), 32)
+        + "\n"
+        + _array("uint8_t", "handrank_omaha_turn", list(T.omaha_turn_table()), 32)
+        + "\n"
+        + _array("uint16_t", "handrank_multiset_rank", T.multiset_rank_table(), 16)
     )
     return {"csrc/tables.h": h, "csrc/tables.c": c}
 

@@ -545,3 +545,73 @@ def omaha_board_table() -> bytes:
             bits |= best << (OMAHA_ENTRY_BITS * col)
         out += bits.to_bytes(OMAHA_ROW_BYTES, "little")
     return bytes(out + bytes(4))
+
+
+def multiset_rank_table() -> list[int]:
+    """At 16 * i + r: comb(r + i, i + 1), so that a multiset of ranks r_0 <= r_1 <= ... (ascending) has the
+    index sum(table[16 * i + r_i]), the combinatorial number system over ranks made distinct by r_i + i:
+    ``0 .. comb(13 + n - 1, n) - 1`` for n ranks, a bijection (``board_multisets``)."""
+    from math import comb
+
+    return [comb(r + i, i + 1) for i in range(4) for r in range(16)]
+
+
+def board_multisets(n: int) -> list[tuple[int, ...]]:
+    """Every multiset of ``n`` ranks (ascending tuples), at its ``multiset_rank_table`` index."""
+    from itertools import combinations_with_replacement
+
+    table = multiset_rank_table()
+    by_index = {
+        sum(table[16 * i + r] for i, r in enumerate(ranks)): ranks
+        for ranks in combinations_with_replacement(range(N_RANKS), n)
+    }
+    assert sorted(by_index) == list(range(len(by_index)))
+    return [by_index[i] for i in range(len(by_index))]
+
+
+OMAHA_TURN_ENTRY_BITS = 2  # which of a turn's four board ranks to leave out
+OMAHA_TURN_ROW_BYTES = -(-OMAHA_COLUMNS * OMAHA_TURN_ENTRY_BITS // 8)  # 23
+
+
+def _omaha_pairs() -> dict[int, tuple[int, int]]:
+    """The two hole ranks of each column of the Omaha tables."""
+    return {omaha_pair_index()[13 * a + b]: (a, b) for a in range(N_RANKS) for b in range(a + 1)}
+
+
+def omaha_flop_table() -> bytes:
+    """Omaha on a three-card board, as ``omaha_board_table`` on a full board: a row of OMAHA_ROW_BYTES per
+    board rank multiset (at its ``board_multisets(3)`` index), the high class of each pair of hole ranks with
+    the three board ranks, suits aside; 4 bytes of padding at the end."""
+    plain = plain_table()
+    pairs = _omaha_pairs()
+    out = bytearray()
+    for ranks in board_multisets(3):
+        board = sum(RANK_MULT[r] for r in ranks)
+        bits = 0
+        for col in range(OMAHA_COLUMNS):
+            a, b = pairs[col]
+            best = plain.get(RANK_MULT[a] + RANK_MULT[b] + board, N_CLASSES + 1)  # five of a rank: no such key
+            bits |= best << (OMAHA_ENTRY_BITS * col)
+        out += bits.to_bytes(OMAHA_ROW_BYTES, "little")
+    return bytes(out + bytes(4))
+
+
+def omaha_turn_table() -> bytes:
+    """Omaha on a four-card board: a row of OMAHA_TURN_ROW_BYTES per board rank multiset (at its
+    ``board_multisets(4)`` index) holding, for each pair of hole ranks, which of the board's ranks (its place
+    in ascending order, 0..3) the best three of them leave out, suits aside (the first such place on a tie),
+    OMAHA_TURN_ENTRY_BITS bits each, little-endian; 4 bytes of padding at the end.  A hand on the turn then
+    reads one entry and one class per hole pair."""
+    plain = plain_table()
+    pairs = _omaha_pairs()
+    out = bytearray()
+    for ranks in board_multisets(4):
+        board = sum(RANK_MULT[r] for r in ranks)
+        bits = 0
+        for col in range(OMAHA_COLUMNS):
+            a, b = pairs[col]
+            pair = RANK_MULT[a] + RANK_MULT[b]
+            classes = [plain.get(pair + board - RANK_MULT[r], N_CLASSES + 1) for r in ranks]
+            bits |= classes.index(min(classes)) << (OMAHA_TURN_ENTRY_BITS * col)
+        out += bits.to_bytes(OMAHA_TURN_ROW_BYTES, "little")
+    return bytes(out + bytes(4))
