@@ -131,10 +131,14 @@ def on_kernel(kernels: object, name: str, fn: Callable[..., object], *args: obje
         kernels.use_simd(before)  # type: ignore[attr-defined]
 
 
-# The tables the Omaha high kernels read (a full board's row is found by the ace-to-five slot of its ranks).
+# The tables the Omaha high kernels read (a full board's row is found by the ace-to-five slot of its ranks;
+# a turn's classes through the high hash).
 OMAHA_TABLES = {
     "handrank_omaha_board",
-    "handrank_omaha_pair_bit",
+    "handrank_omaha_flop",
+    "handrank_omaha_turn",
+    "handrank_omaha_pair_col",
+    "handrank_multiset_rank",
     "handrank_a5_values",
     "handrank_hash_disp",
     "handrank_hash_values",

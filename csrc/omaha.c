@@ -79,23 +79,24 @@ HR_INLINE uint64_t card_key_sum(const uint8_t *ids, int n) {
 
 /*
  * A board's ranks, ready for the best class of each pair of hole ranks
- * with three of its cards, suits aside.  The board's rank multiset picks
- * its row of a table: on a full board a row of handrank_omaha_board (by
- * its ace-to-five class, a bijection), on a flop one of handrank_omaha_flop
- * (by the index of its sorted ranks); each holds the class of each pair
- * of hole ranks.  On a turn, a row of handrank_omaha_turn says which of the
- * board's ranks the pair's best three leave out, and the class is read by
- * the hash: it is linear, so a triple's hashed key is the board's less a
- * rank's, and a five's the triple's plus the pair's.
+ * with three of its cards, suits aside.  A full board's rank multiset picks
+ * its row of handrank_omaha_board (by its ace-to-five class, a bijection),
+ * which holds the class of each pair of hole ranks.  A flop's class is
+ * read by the hash, which is linear: a five's hashed rank key is the
+ * pair's plus the board's (handrank_omaha_flop, the same as rows, is for
+ * the AVX-512 kernel, where a gather of a row entry beats two of the
+ * hash).  On a turn, the row of handrank_omaha_turn at the index of its
+ * sorted ranks says which of them the pair's best three leave out, and the
+ * triple's hashed key is the board's less that rank's.
  */
 typedef struct {
     const uint8_t *row;
-    uint32_t triple[4]; /* a turn's: its hashed rank key less each of its ranks', in ascending order */
+    uint32_t triple[4]; /* a flop's hashed rank key; a turn's less each of its ranks', in ascending order */
 } ranked_board;
 
-/* A flop's or turn's ranks in ascending order (a sorting network) and the index of their multiset. */
-HR_INLINE unsigned board_multiset(const uint8_t *board, const int nb, unsigned *r) {
-    for (int i = 0; i < nb; i++)
+/* A turn's ranks in ascending order (a sorting network) and the index of their multiset. */
+HR_INLINE unsigned turn_multiset(const uint8_t *board, unsigned *r) {
+    for (int i = 0; i < 4; i++)
         r[i] = (unsigned)board[i] >> 2;
 #define HR_ORDER(a, b)                                                                                         \
     do {                                                                                                       \
@@ -103,21 +104,15 @@ HR_INLINE unsigned board_multiset(const uint8_t *board, const int nb, unsigned *
         r[b] ^= r[a] ^ lo_;                                                                                    \
         r[a] = lo_;                                                                                            \
     } while (0)
-    if (nb == 3) {
-        HR_ORDER(0, 1);
-        HR_ORDER(1, 2);
-        HR_ORDER(0, 1);
-    } else {
-        HR_ORDER(0, 1);
-        HR_ORDER(2, 3);
-        HR_ORDER(0, 2);
-        HR_ORDER(1, 3);
-        HR_ORDER(1, 2);
-    }
+    HR_ORDER(0, 1);
+    HR_ORDER(2, 3);
+    HR_ORDER(0, 2);
+    HR_ORDER(1, 3);
+    HR_ORDER(1, 2);
 #undef HR_ORDER
     unsigned index = 0;
-    for (int i = 0; i < nb; i++)
-        index += handrank_multiset_rank[16 * (unsigned)i + r[i]];
+    for (unsigned i = 0; i < 4; i++)
+        index += handrank_multiset_rank[16 * i + r[i]];
     return index;
 }
 
@@ -132,9 +127,9 @@ HR_INLINE void rank_board(const uint8_t *board, const int nb, uint64_t board_key
     if (nb == 5) {
         rb->row = board_row(board_key);
     } else if (nb == 3) {
-        rb->row = handrank_omaha_flop + (size_t)HANDRANK_OMAHA_ROW_BYTES * board_multiset(board, 3, r);
+        rb->triple[0] = hr_hash(board_key);
     } else {
-        rb->row = handrank_omaha_turn + (size_t)HANDRANK_OMAHA_TURN_ROW_BYTES * board_multiset(board, 4, r);
+        rb->row = handrank_omaha_turn + (size_t)HANDRANK_OMAHA_TURN_ROW_BYTES * turn_multiset(board, r);
         uint32_t all = hr_hash(board_key);
         for (int i = 0; i < 4; i++)
             rb->triple[i] = all - hr_hash(handrank_card_key[4 * r[i]]);
@@ -143,6 +138,8 @@ HR_INLINE void rank_board(const uint8_t *board, const int nb, uint64_t board_key
 
 /* The best class of the hole ranks of column `col` (handrank_omaha_pair_col); `pair` their hashed rank key. */
 HR_INLINE uint32_t pair_class(const ranked_board *rb, const int nb, unsigned col, uint32_t pair) {
+    if (nb == 3)
+        return hr_plain_hashed(pair + rb->triple[0]);
     if (nb == 4) {
         unsigned leave = (rb->row[col >> 2] >> (2 * (col & 3))) & 3;
         return hr_plain_hashed(pair + rb->triple[leave]);
@@ -160,7 +157,7 @@ HR_INLINE uint16_t omaha_plain(const uint8_t *hole, const int nh, const ranked_b
     for (int i = 0; i < nh; i++) {
         r[i] = (unsigned)hole[i] >> 2;
         r13[i] = 13 * r[i];
-        hashed[i] = nb == 4 ? hr_hash(handrank_card_key[hole[i]]) : 0;
+        hashed[i] = nb < 5 ? hr_hash(handrank_card_key[hole[i]]) : 0;
     }
     uint32_t best = 0xffff;
     for (int i = 0; i < nh; i++)
@@ -174,7 +171,7 @@ HR_INLINE uint16_t omaha_plain(const uint8_t *hole, const int nh, const ranked_b
 /* Any hand of valid cards, given the suit bits of hole and board and the board's summed key. */
 HR_INLINE uint16_t omaha(const uint8_t *hole, const int nh, const uint8_t *board, const int nb, uint64_t hole_bits,
                          uint64_t board_bits, uint64_t board_key) {
-    ranked_board rb;
+    ranked_board rb = {NULL, {0}};
     rank_board(board, nb, board_key, &rb);
     uint16_t best = omaha_plain(hole, nh, &rb, nb);
     uint16_t f = flush_part(hole_bits, board_bits, board_key);
@@ -255,7 +252,7 @@ static void fold_board(const uint8_t *board, int nb, folded_board *fb) {
     uint64_t key = card_key_sum(board, nb), unused = 0, board_bits = card_bits(board, nb, &unused);
     /* By ranks, suits aside; ranks through card ids of suit 0, as only the rank part of a key is used. */
     uint16_t plain[13][13];
-    ranked_board rb;
+    ranked_board rb = {NULL, {0}};
     rank_board(board, nb, key, &rb);
     for (int hi = 0; hi < 13; hi++)
         for (int lo = 0; lo <= hi; lo++) {
