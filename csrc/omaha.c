@@ -239,13 +239,14 @@ HR_INLINE int64_t rows_own_board(const uint8_t *holes, const int NH, ptrdiff_t h
 
 /*
  * The shared board, folded: the best class of each pair of hole cards a, b
- * at 52 * a + b, and 0 (no class) where a == b or either is on the board,
- * so that a row's best is 0 exactly when its cards (all below 52) are not
- * distinct.  One entry of padding: the AVX-512 kernel reads entries as the
- * low half of four bytes.
+ * at 64 * a + b, and 0 (no class) where a == b, either is on the board or
+ * either is an id past 51 (below 64), so that a row's best is 0 exactly
+ * when its cards (all below 64) are not valid.  One entry of padding: the
+ * AVX-512 kernel reads entries as the low half of four bytes.
  */
+#define FOLD_WIDTH 64
 typedef struct {
-    uint16_t pair[52 * 52 + 1];
+    uint16_t pair[FOLD_WIDTH * FOLD_WIDTH + 1];
 } folded_board;
 
 static void fold_board(const uint8_t *board, int nb, folded_board *fb) {
@@ -269,25 +270,25 @@ static void fold_board(const uint8_t *board, int nb, folded_board *fb) {
     for (int hi = 0; hi < 13 && suit >= 0; hi++)
         for (int lo = 0; lo < hi; lo++)
             flush[hi][lo] = flush[lo][hi] = best_flush((1u << hi) | (1u << lo), suited);
+    memset(fb->pair, 0, sizeof fb->pair);
     for (int hi = 0; hi < 13; hi++) /* every suit of each: four entries at a time */
         for (int lo = 0; lo < 13; lo++) {
             uint64_t four = plain[hi][lo] * 0x0001000100010001ULL;
             for (int s = 0; s < 4; s++)
-                memcpy(fb->pair + 52 * (4 * hi + s) + 4 * lo, &four, sizeof four);
+                memcpy(fb->pair + FOLD_WIDTH * (4 * hi + s) + 4 * lo, &four, sizeof four);
         }
     for (int hi = 0; hi < 13 && suit >= 0; hi++)
         for (int lo = 0; lo < 13; lo++) {
-            uint16_t *at = fb->pair + 52 * (4 * hi + suit) + 4 * lo + suit;
+            uint16_t *at = fb->pair + FOLD_WIDTH * (4 * hi + suit) + 4 * lo + suit;
             *at = hi != lo && flush[hi][lo] < *at ? flush[hi][lo] : *at;
         }
     for (int a = 0; a < 52; a++)
-        fb->pair[53 * a] = 0;
+        fb->pair[(FOLD_WIDTH + 1) * a] = 0;
     for (int j = 0; j < nb; j++) {
-        memset(fb->pair + 52 * board[j], 0, 52 * sizeof fb->pair[0]);
+        memset(fb->pair + FOLD_WIDTH * board[j], 0, FOLD_WIDTH * sizeof fb->pair[0]);
         for (int a = 0; a < 52; a++)
-            fb->pair[52 * a + board[j]] = 0;
+            fb->pair[FOLD_WIDTH * a + board[j]] = 0;
     }
-    fb->pair[52 * 52] = 0;
 }
 
 HR_INLINE int64_t rows_shared_board(const uint8_t *holes, const int NH, ptrdiff_t hs, const folded_board *fb,
@@ -295,23 +296,27 @@ HR_INLINE int64_t rows_shared_board(const uint8_t *holes, const int NH, ptrdiff_
     for (int64_t i = 0; i < n; i++, holes += hs, o += os) {
         uint8_t hole[6];
         memcpy(hole, holes, (size_t)NH);
-        int past = 0;
+        unsigned any = 0;
         for (int a = 0; a < NH; a++)
-            past |= hole[a] >= 52;
-        if (past)
+            any |= hole[a];
+        if (any >= FOLD_WIDTH)
             return i;
         const uint16_t *at[6];
         for (int a = 0; a < NH; a++)
-            at[a] = fb->pair + 52 * hole[a];
-        uint16_t best = 0xffff;
-        for (int a = 0; a < NH; a++)
-            for (int b = a + 1; b < NH; b++) {
-                uint16_t c = at[a][hole[b]];
-                best = c < best ? c : best;
-            }
+            at[a] = fb->pair + FOLD_WIDTH * hole[a];
+        /* per first card, then across: short dependency chains */
+        unsigned part[6];
+        for (int a = 0; a + 1 < NH; a++) {
+            part[a] = at[a][hole[a + 1]];
+            for (int b = a + 2; b < NH; b++)
+                part[a] = at[a][hole[b]] < part[a] ? at[a][hole[b]] : part[a];
+        }
+        unsigned best = part[0];
+        for (int a = 1; a + 1 < NH; a++)
+            best = part[a] < best ? part[a] : best;
         if (!best)
-            return i; /* a card twice, or one of the board's */
-        hr_store_u16(o, best);
+            return i; /* a card twice, one of the board's, or an id past 51 */
+        hr_store_u16(o, (uint16_t)best);
     }
     return -1;
 }
@@ -384,7 +389,7 @@ HR_AVX512 static int64_t avx512_shared(const uint8_t *holes, const int K, const 
         if (avx512_cards(holes + i * K, K, spread, card))
             break;
         for (int a = 0; a < K; a++)
-            at[a] = _mm512_mullo_epi32(card[a], _mm512_set1_epi32(52));
+            at[a] = _mm512_slli_epi32(card[a], 6); /* FOLD_WIDTH * card */
         __m512i best = _mm512_set1_epi32(0xffff);
         for (int a = 0; a < K; a++)
             for (int b = a + 1; b < K; b++) /* the entry in each lane's low half */
