@@ -16,7 +16,8 @@ C kernel, which ``handrank.evaluate_omaha`` is); ``handrank.evaluate_omaha_batch
 with the C kernels active, a board per row, on one thread and on all cores;
 ``evaluate_omaha_batch`` with ONE board shared by every row (a separate set of
 holes dealt around that board), which is a different and much faster code
-path, so its row is not comparable to the others; those two batch calls
+path, so its rows are not comparable to the others, on one thread and on all
+cores; those two batch calls
 again on the scalar kernel (what a CPU without AVX-512 runs); the single
 call and the batch with handrank's pure-Python kernels active (on fewer
 deals); phevaluator's public Omaha calls (board first, then hole);
@@ -403,6 +404,13 @@ def run_variant(h: int, args: argparse.Namespace, failures: list[str]) -> list[R
             f"evaluate_omaha_batch(holes, board) [1 thread, ONE shared board: a faster path, {simd} kernel]",
             n_batch,
             lambda: batch_c(shared_holes, shared_board, threads=1, out=out),
+            False,
+        ),
+        (
+            "handrank C",
+            f"evaluate_omaha_batch(holes, board, threads=0) [{threads_all} threads, ONE shared board]",
+            n_batch,
+            lambda: batch_c(shared_holes, shared_board, threads=0, out=out),
             False,
         ),
         *scalar_rows,
