@@ -17,8 +17,8 @@ with the C kernels active, a board per row, on one thread and on all cores;
 ``evaluate_omaha_batch`` with ONE board shared by every row (a separate set of
 holes dealt around that board), which is a different and much faster code
 path, so its rows are not comparable to the others, on one thread and on all
-cores; those two batch calls
-again on the scalar kernel (what a CPU without AVX-512 runs); the single
+cores; those two batch calls again on each other kernel on offer (``scalar``,
+``avx2``: what a CPU without AVX-512 runs); the single
 call and the batch with handrank's pure-Python kernels active (on fewer
 deals); phevaluator's public Omaha calls (board first, then hole);
 pokerkit's ``OmahaHoldemHand.from_game(hole, board)`` (on far fewer deals).
@@ -352,31 +352,37 @@ def run_variant(h: int, args: argparse.Namespace, failures: list[str]) -> list[R
     out = np.empty(n_batch, np.uint16)
     out_py = np.empty(n_py, np.uint16)
     simd = kernels_c.simd()[0]
-    # the same two batch calls on the scalar kernel, what a CPU without AVX-512 runs
-    scalar_rows = (
-        [
+    # the same two batch calls on each other kernel on offer (what a CPU without AVX-512, or without AVX2, runs)
+    others = [name for name in kernels_c.simd()[1] if name != simd]
+    other_rows = [
+        row
+        for name in others
+        for row in (
             (
                 "handrank C",
-                "evaluate_omaha_batch(holes, boards) [1 thread, a board per row, scalar kernel]",
+                f"evaluate_omaha_batch(holes, boards) [1 thread, a board per row, {name} kernel]",
                 n_batch,
-                lambda: on_kernel(kernels_c, "scalar", batch_c, holes_arr, boards_arr, threads=1, out=out),
+                lambda name=name: on_kernel(kernels_c, name, batch_c, holes_arr, boards_arr, threads=1, out=out),
                 False,
             ),
             (
                 "handrank C",
-                "evaluate_omaha_batch(holes, board) [1 thread, ONE shared board, scalar kernel]",
+                f"evaluate_omaha_batch(holes, board) [1 thread, ONE shared board, {name} kernel]",
                 n_batch,
-                lambda: on_kernel(kernels_c, "scalar", batch_c, shared_holes, shared_board, threads=1, out=out),
+                lambda name=name: on_kernel(kernels_c, name, batch_c, shared_holes, shared_board, threads=1, out=out),
                 False,
             ),
-        ]
-        if simd != "scalar"
-        else []
-    )
-    report(
-        "handrank C batch, scalar kernel",
-        *check_equal(full, on_kernel(kernels_c, "scalar", batch_c, holes_arr, boards_arr), describe),
-    )
+        )
+    ]
+    for name in others:
+        report(
+            f"handrank C batch, {name} kernel",
+            *check_equal(full, on_kernel(kernels_c, name, batch_c, holes_arr, boards_arr), describe),
+        )
+        report(
+            f"handrank C batch, {name} kernel, one shared board",
+            *check_equal(shared_ref, on_kernel(kernels_c, name, batch_c, shared_holes, shared_board), describe_shared),
+        )
     own_rows = [
         (
             "handrank C",
@@ -413,7 +419,7 @@ def run_variant(h: int, args: argparse.Namespace, failures: list[str]) -> list[R
             lambda: batch_c(shared_holes, shared_board, threads=0, out=out),
             False,
         ),
-        *scalar_rows,
+        *other_rows,
         (
             "handrank Python",
             "evaluate_omaha(hole, board)",

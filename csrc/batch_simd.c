@@ -317,9 +317,6 @@ static int cpu_has_avx512(void) {
  * CPUs, and were no faster here); rows with a flush are ranked by the
  * scalar kernel, and so is a step with an invalid row.
  */
-#define HR_HAVE_AVX2 1
-#define HR_AVX2 __attribute__((target("avx2")))
-
 typedef struct {
     __m256i spread, past_cards, rot[4], plane[5], order;
 } avx2_consts;

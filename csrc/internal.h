@@ -36,15 +36,17 @@ HR_INLINE int hr_popcount64(uint64_t x) {
 #endif
 
 /*
- * AVX-512 kernels (batch_simd.c, omaha.c) are compiled for x86-64 with GCC
- * and Clang, each function for the instruction sets it names, and run
- * where handrank_simd_use chose them.
+ * AVX-512 and AVX2 kernels (batch_simd.c, omaha.c) are compiled for x86-64
+ * with GCC and Clang, each function for the instruction sets it names, and
+ * run where handrank_simd_use chose them.
  */
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 #define HR_HAVE_AVX512 1
+#define HR_HAVE_AVX2 1
 #include <immintrin.h>
 
 #define HR_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq,bmi2")))
+#define HR_AVX2 __attribute__((target("avx2")))
 
 /* The 16-bit entries of a table at each lane's index: 32-bit gathers at 2-byte steps (the table is padded). */
 HR_AVX512 static inline __m512i gather_u16(const uint16_t *table, __m512i index) {
