@@ -20,6 +20,15 @@ static __inline int hr_msb64(uint64_t x) { unsigned long i; _BitScanReverse64(&i
 #define hr_msb64(x) (63 - __builtin_clzll(x)) /* the highest set bit of x != 0 */
 #endif
 
+/* Before a loop with a constant trip count: unroll it completely (the compiler may not, for a long body). */
+#if defined(__clang__)
+#define HR_UNROLL _Pragma("unroll")
+#elif defined(__GNUC__)
+#define HR_UNROLL _Pragma("GCC unroll 16")
+#else
+#define HR_UNROLL
+#endif
+
 /*
  * Population count: the instruction where the build targets it, else a
  * few inline operations (GCC's fallback is a library call, several times slower).

@@ -160,7 +160,9 @@ HR_INLINE uint16_t omaha_plain(const uint8_t *hole, const int nh, const ranked_b
         hashed[i] = nb < 5 ? hr_hash(handrank_card_key[hole[i]]) : 0;
     }
     uint32_t best = 0xffff;
+    HR_UNROLL
     for (int i = 0; i < nh; i++)
+        HR_UNROLL
         for (int j = i + 1; j < nh; j++) {
             uint32_t c = pair_class(rb, nb, handrank_omaha_pair_col[r13[i] + r[j]], hashed[i] + hashed[j]);
             best = c < best ? c : best;

@@ -38,7 +38,8 @@ BACKEND: str = _backend.name(_backend.kernels)
 """The active backend: ``"c"`` (compiled) or ``"python"`` (pure Python)."""
 
 SIMD: str = _backend.kernels.simd()[0]
-"""The kernel ``evaluate_batch`` runs on contiguous uint8 rows and ``evaluate_masks`` on contiguous masks:
+"""The kernel ``evaluate_batch`` runs on contiguous uint8 rows, ``evaluate_masks`` on contiguous masks and
+``evaluate_omaha_batch`` on contiguous holes and boards (Omaha has no ``neon`` kernel: the scalar one runs):
 ``"avx512"``, ``"avx2"``, ``"neon"`` or ``"scalar"`` (compiled; chosen at import by CPU, or by ``HANDRANK_SIMD``),
 ``"python"`` on the pure-Python backend."""
 
