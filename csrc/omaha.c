@@ -1,18 +1,17 @@
 /*
  * Omaha: exactly two hole cards and exactly three board cards.
  *
- * The rank part of a five-card key is a hole pair's plus a board triple's,
- * and the hash's multiplication distributes over that sum: each pair and
- * triple is multiplied once, and each of the up to 15 x 10 combinations
- * costs an add and two loads.  A full board reads instead its row of
- * handrank_omaha_board: one entry per hole pair.  A flush needs a suit with
- * three cards on the board (at most one suit has them) and two in the
- * hole; the board's summed key says which suit, the cards' suit bits which
- * ranks, and only such hands look for one.
+ * The board's rank multiset picks a row of a table holding, for each pair
+ * of hole ranks, its best class with three board cards, suits aside (on a
+ * turn, which board rank to leave out): a hand reads one entry per hole
+ * pair (see ranked_board).  A flush needs a suit with three cards on the
+ * board (at most one suit has them) and two in the hole; the board's
+ * summed key says which suit, the cards' suit bits which ranks, and only
+ * such hands look for one.  When every row shares one board, the board is
+ * folded first into a table of the best class for each pair of hole cards.
  *
- * When every row shares one board, the board is folded first into a table
- * of the best class for each pair of hole cards, so a hand costs one read
- * per hole pair.
+ * The scalar kernels, then the AVX-512 and AVX2 ones (contiguous rows, the
+ * same tables sixteen or eight rows at a time), then the batch entry point.
  */
 #include "handrank.h"
 #include "internal.h"
