@@ -67,7 +67,7 @@ int main(int argc, char **argv) {
     uint64_t check = 0;
     for (int64_t i = 0; i < n; i++) check = check * 31 + out[i];
     printf("PLO%d, %d-card %s, kernel %d: %.1f M hands/s (checksum %llu)\n", nh, nb,
-           shared ? "board shared" : "board per row", kernel, n / best / 1e6, (unsigned long long)check);
+           shared ? "board shared" : "board per row", kernel, (double)n / best / 1e6, (unsigned long long)check);
     free(holes); free(boards); free(out);
     return 0;
 }
