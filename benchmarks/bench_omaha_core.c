@@ -1,14 +1,14 @@
 /*
  * The C core's Omaha batch alone, without Python: seeded random deals (a
  * hole of 4, 5 or 6 cards and a board of 3, 4 or 5), one thread, a board
- * per row or one shared board, with the batch kernel asked for (0 scalar, 1 AVX2,
- * 2 AVX-512: see enum handrank_simd; the Omaha kernels have a scalar and
- * an AVX-512 version).  The checksum lets two builds be compared on the
- * same deals.
+ * per row or one shared board, on the batch kernel asked for (0 scalar,
+ * 1 AVX2, 2 AVX-512, 3 NEON: see enum handrank_simd; Omaha has scalar,
+ * AVX2 and AVX-512 kernels).  The checksum lets two builds be compared on
+ * the same deals.
  *
- *   cc -O3 -fno-strict-aliasing -Icsrc benchmarks/bench_omaha_core.c csrc/omaha.c csrc/evaluate.c csrc/batch_simd.c csrc/tables.c \
- *      -o /tmp/bench_omaha_core
- *   /tmp/bench_omaha_core [n_deals] [hole 4|5|6] [shared 0|1] [kernel 0|1|2] [board 3|4|5]
+ *   cc -O3 -fno-strict-aliasing -Icsrc benchmarks/bench_omaha_core.c csrc/omaha.c csrc/evaluate.c \
+ *      csrc/batch_simd.c csrc/tables.c -o /tmp/bench_omaha_core
+ *   /tmp/bench_omaha_core [n_deals] [hole 4|5|6] [shared 0|1] [kernel 0|1|2|3] [board 3|4|5]
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>

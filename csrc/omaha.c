@@ -83,8 +83,7 @@ HR_INLINE uint64_t card_key_sum(const uint8_t *ids, int n) {
  * which holds the class of each pair of hole ranks.  A flop's class is
  * read by the hash, which is linear: a five's hashed rank key is the
  * pair's plus the board's (handrank_omaha_flop, the same as rows, is for
- * the AVX-512 kernel, where a gather of a row entry beats two of the
- * hash).  On a turn, the row of handrank_omaha_turn at the index of its
+ * the SIMD kernels, where a gather of a row entry beats two of the hash).  On a turn, the row of handrank_omaha_turn at the index of its
  * sorted ranks says which of them the pair's best three leave out, and the
  * triple's hashed key is the board's less that rank's.
  */
@@ -322,6 +321,25 @@ HR_INLINE int64_t rows_shared_board(const uint8_t *holes, const int NH, ptrdiff_
     return -1;
 }
 
+#if defined(HR_HAVE_AVX512) || defined(HR_HAVE_AVX2)
+/*
+ * A SIMD step's lane l that can hold a flush: the smaller of its class so
+ * far and its best flush, from its cards as the step read them (card j of
+ * each lane in cards[j], the K hole cards first), so that a row is read
+ * once however its buffer changes meanwhile.
+ */
+static uint32_t flush_lane(const uint32_t (*cards)[16], int l, int K, int NB, uint32_t best) {
+    uint8_t hole[6], board[5];
+    for (int j = 0; j < K; j++)
+        hole[j] = (uint8_t)cards[j][l];
+    for (int j = 0; j < NB; j++)
+        board[j] = (uint8_t)cards[K + j][l];
+    uint64_t unused = 0;
+    uint16_t f = flush_part(card_bits(hole, K, &unused), card_bits(board, NB, &unused), card_key_sum(board, NB));
+    return f < best ? f : best;
+}
+#endif
+
 #ifdef HR_HAVE_AVX512
 /*
  * AVX-512, sixteen contiguous rows a step (the kernel in use, see
@@ -532,15 +550,14 @@ HR_AVX512 static int64_t avx512_own_board(const uint8_t *holes, const int K, con
                 }
                 best = _mm512_min_epu32(best, c);
             }
-        if (flush) {
-            uint32_t lanes[16];
+        if (flush) { /* from the cards as read and checked, not read again */
+            uint32_t lanes[16], cards[11][16];
             _mm512_storeu_si512(lanes, best);
+            for (int j = 0; j < K + NB; j++)
+                _mm512_storeu_si512(cards[j], j < K ? hole[j] : board[j - K]);
             for (unsigned m = flush; m; m &= m - 1) {
                 int l = hr_ctz64(m);
-                const uint8_t *hp = holes + (i + l) * K, *bp = boards + (i + l) * NB;
-                uint64_t unused = 0;
-                uint16_t f = flush_part(card_bits(hp, K, &unused), card_bits(bp, NB, &unused), card_key_sum(bp, NB));
-                lanes[l] = f < lanes[l] ? f : lanes[l];
+                lanes[l] = flush_lane((const uint32_t(*)[16])cards, l, K, NB, lanes[l]);
             }
             best = _mm512_loadu_si512(lanes);
         }
@@ -766,15 +783,14 @@ HR_AVX2 static int64_t avx2_own_board(const uint8_t *holes, const int K, const u
                 }
                 best = _mm256_min_epu32(best, c);
             }
-        if (flush) {
-            uint32_t lanes[8];
+        if (flush) { /* from the cards as read and checked, not read again */
+            uint32_t lanes[8], cards[11][16];
             _mm256_storeu_si256((__m256i *)(void *)lanes, best);
+            for (int j = 0; j < K + NB; j++)
+                _mm256_storeu_si256((__m256i *)(void *)cards[j], j < K ? hole[j] : board[j - K]);
             for (unsigned m = flush; m; m &= m - 1) {
                 int l = hr_ctz64(m);
-                const uint8_t *hp = holes + (i + l) * K, *bp = boards + (i + l) * NB;
-                uint64_t unused = 0;
-                uint16_t f = flush_part(card_bits(hp, K, &unused), card_bits(bp, NB, &unused), card_key_sum(bp, NB));
-                lanes[l] = f < lanes[l] ? f : lanes[l];
+                lanes[l] = flush_lane((const uint32_t(*)[16])cards, l, K, NB, lanes[l]);
             }
             best = _mm256_loadu_si256((const __m256i *)(const void *)lanes);
         }

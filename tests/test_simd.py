@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from itertools import combinations
 
 import numpy as np
@@ -237,6 +238,42 @@ def test_omaha_every_length_and_every_bad_row_position(kernel: str, nh: int, nb:
                 with pytest.raises(ValueError) as want:
                     _scalar(handrank.evaluate_omaha_batch, *args)
                 assert str(got.value) == str(want.value) and f"row {bad_at}" in str(got.value)
+
+
+@pytest.mark.parametrize("nb", [3, 4, 5])
+def test_omaha_rows_written_to_during_the_call(kernel: str, nb: int) -> None:
+    """Another thread flipping one hole card of rows between two cards meanwhile: each row is ranked from one
+    reading of its cards, so its class is that of one version or the other, never a mix of the two."""
+    holes, boards = _omaha_deals(50_000, 6, nb, seed=40 + nb)
+    rng = np.random.default_rng(nb)
+    col = rng.integers(0, 6, len(holes))
+    used = np.zeros((len(holes), 52), bool)
+    np.put_along_axis(used, holes.astype(np.intp), True, axis=1)
+    np.put_along_axis(used, boards.astype(np.intp), True, axis=1)
+    keys = np.where(used, 2.0, rng.random(used.shape))
+    fresh = keys.argmin(axis=1).astype(np.uint8)  # a card neither in the row's hole nor on its board
+    versions = holes.copy(), holes.copy()
+    versions[1][np.arange(len(holes)), col] = fresh
+    want = [_scalar(handrank.evaluate_omaha_batch, v, boards) for v in versions]
+    live = versions[0].copy()
+    flat, at = live.reshape(-1), np.arange(len(holes)) * 6 + col
+    stop = threading.Event()
+
+    def flip() -> None:
+        r = np.random.default_rng(7)
+        while not stop.is_set():
+            rows = r.integers(0, len(holes), 512)
+            flat[at[rows]] = np.where(flat[at[rows]] == fresh[rows], versions[0][rows, col[rows]], fresh[rows])
+
+    writer = threading.Thread(target=flip)
+    writer.start()
+    try:
+        for _ in range(20):
+            got = handrank.evaluate_omaha_batch(live, boards)
+            assert np.all((got == want[0]) | (got == want[1]))
+    finally:
+        stop.set()
+        writer.join()
 
 
 def test_omaha_layouts(kernel: str) -> None:
