@@ -524,27 +524,37 @@ def omaha_pair_index() -> list[int]:
     ]
 
 
-def omaha_board_table() -> bytes:
-    """Omaha on a full board, packed: a row of OMAHA_ROW_BYTES for each five-card board's rank multiset (row:
-    its ace-to-five class - 1, a bijection), holding for each pair of hole ranks (``omaha_pair_index``) the
-    best high class of the pair with three of the board's cards, suits aside (flushes are looked for
-    apart), OMAHA_ENTRY_BITS bits each, little-endian; 4 bytes of padding at the end.  An Omaha hand on a
-    full board then reads one entry per hole pair."""
-    plain = plain_table()
+def _omaha_rows(
+    boards: Sequence[Sequence[int]], entry: Callable[[int, Sequence[int]], int], bits: int, row_bytes: int
+) -> bytes:
+    """The Omaha tables' layout: a row of ``row_bytes`` per board (its ranks, in row order) holding, for each
+    column of ``omaha_pair_index``, ``entry(rank key of the column's two hole ranks, board ranks)`` in ``bits``
+    bits, little-endian; 4 bytes of padding at the end, for reading any entry as 32 bits."""
     columns = sorted(set(omaha_pair_index()))
-    pairs = {omaha_pair_index()[13 * a + b]: (a, b) for a in range(N_RANKS) for b in range(a + 1)}
     assert columns == list(range(OMAHA_COLUMNS))
+    pairs = {omaha_pair_index()[13 * a + b]: RANK_MULT[a] + RANK_MULT[b] for a in range(N_RANKS) for b in range(a + 1)}
     out = bytearray()
-    for _, ranks in a5_class_patterns():
-        triples = [sum(RANK_MULT[r] for r in t) for t in set(combinations(sorted(ranks), 3))]
-        bits = 0
+    for ranks in boards:
+        row = 0
         for col in range(OMAHA_COLUMNS):
-            a, b = pairs[col]
-            pair = RANK_MULT[a] + RANK_MULT[b]
-            best = min(plain.get(pair + t, N_CLASSES + 1) for t in triples)  # five of a rank: no such key
-            bits |= best << (OMAHA_ENTRY_BITS * col)
-        out += bits.to_bytes(OMAHA_ROW_BYTES, "little")
+            row |= entry(pairs[col], ranks) << (bits * col)
+        out += row.to_bytes(row_bytes, "little")
     return bytes(out + bytes(4))
+
+
+def omaha_board_table() -> bytes:
+    """Omaha on a full board, packed (``_omaha_rows``): a row of OMAHA_ROW_BYTES for each five-card board's
+    rank multiset (row: its ace-to-five class - 1, a bijection), holding for each pair of hole ranks the best
+    high class of the pair with three of the board's cards, suits aside (flushes are looked for apart),
+    OMAHA_ENTRY_BITS bits each.  An Omaha hand on a full board then reads one entry per hole pair."""
+    plain = plain_table()
+
+    def best(pair: int, ranks: Sequence[int]) -> int:
+        triples = {sum(RANK_MULT[r] for r in t) for t in combinations(sorted(ranks), 3)}
+        return min(plain.get(pair + t, N_CLASSES + 1) for t in triples)  # five of a rank: no such key
+
+    boards = [ranks for _, ranks in a5_class_patterns()]
+    return _omaha_rows(boards, best, OMAHA_ENTRY_BITS, OMAHA_ROW_BYTES)
 
 
 def multiset_rank_table() -> list[int]:
@@ -573,45 +583,28 @@ OMAHA_TURN_ENTRY_BITS = 2  # which of a turn's four board ranks to leave out
 OMAHA_TURN_ROW_BYTES = -(-OMAHA_COLUMNS * OMAHA_TURN_ENTRY_BITS // 8)  # 23
 
 
-def _omaha_pairs() -> dict[int, tuple[int, int]]:
-    """The two hole ranks of each column of the Omaha tables."""
-    return {omaha_pair_index()[13 * a + b]: (a, b) for a in range(N_RANKS) for b in range(a + 1)}
-
-
 def omaha_flop_table() -> bytes:
     """Omaha on a three-card board, as ``omaha_board_table`` on a full board: a row of OMAHA_ROW_BYTES per
     board rank multiset (at its ``board_multisets(3)`` index), the high class of each pair of hole ranks with
-    the three board ranks, suits aside; 4 bytes of padding at the end."""
+    the three board ranks, suits aside."""
     plain = plain_table()
-    pairs = _omaha_pairs()
-    out = bytearray()
-    for ranks in board_multisets(3):
-        board = sum(RANK_MULT[r] for r in ranks)
-        bits = 0
-        for col in range(OMAHA_COLUMNS):
-            a, b = pairs[col]
-            best = plain.get(RANK_MULT[a] + RANK_MULT[b] + board, N_CLASSES + 1)  # five of a rank: no such key
-            bits |= best << (OMAHA_ENTRY_BITS * col)
-        out += bits.to_bytes(OMAHA_ROW_BYTES, "little")
-    return bytes(out + bytes(4))
+
+    def best(pair: int, ranks: Sequence[int]) -> int:
+        return plain.get(pair + sum(RANK_MULT[r] for r in ranks), N_CLASSES + 1)  # five of a rank: no such key
+
+    return _omaha_rows(board_multisets(3), best, OMAHA_ENTRY_BITS, OMAHA_ROW_BYTES)
 
 
 def omaha_turn_table() -> bytes:
     """Omaha on a four-card board: a row of OMAHA_TURN_ROW_BYTES per board rank multiset (at its
     ``board_multisets(4)`` index) holding, for each pair of hole ranks, which of the board's ranks (its place
     in ascending order, 0..3) the best three of them leave out, suits aside (the first such place on a tie),
-    OMAHA_TURN_ENTRY_BITS bits each, little-endian; 4 bytes of padding at the end.  A hand on the turn then
-    reads one entry and one class per hole pair."""
+    OMAHA_TURN_ENTRY_BITS bits each.  A hand on the turn then reads one entry and one class per hole pair."""
     plain = plain_table()
-    pairs = _omaha_pairs()
-    out = bytearray()
-    for ranks in board_multisets(4):
+
+    def left_out(pair: int, ranks: Sequence[int]) -> int:
         board = sum(RANK_MULT[r] for r in ranks)
-        bits = 0
-        for col in range(OMAHA_COLUMNS):
-            a, b = pairs[col]
-            pair = RANK_MULT[a] + RANK_MULT[b]
-            classes = [plain.get(pair + board - RANK_MULT[r], N_CLASSES + 1) for r in ranks]
-            bits |= classes.index(min(classes)) << (OMAHA_TURN_ENTRY_BITS * col)
-        out += bits.to_bytes(OMAHA_TURN_ROW_BYTES, "little")
-    return bytes(out + bytes(4))
+        classes = [plain.get(pair + board - RANK_MULT[r], N_CLASSES + 1) for r in ranks]
+        return classes.index(min(classes))
+
+    return _omaha_rows(board_multisets(4), left_out, OMAHA_TURN_ENTRY_BITS, OMAHA_TURN_ROW_BYTES)
