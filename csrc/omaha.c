@@ -16,8 +16,16 @@
 #include "handrank.h"
 #include "internal.h"
 
-/* Added to a summed key of at most five cards, sets a suit's flag bit (HANDRANK_FLUSH_BITS) at three of it. */
-#define THREE_OF_A_SUIT (0x5555ULL << HANDRANK_SUIT_SHIFT)
+/*
+ * The suit with three or more cards among a board's (at most one suit can
+ * have them: boards have five cards or fewer), or -1, from the sum of the
+ * board's card keys: a bias of 5 per suit counter sets the counter's flag
+ * bit (HANDRANK_FLUSH_BITS) at three of the suit.
+ */
+HR_INLINE int three_suited(uint64_t board_key) {
+    uint64_t flag = (board_key + (0x5555ULL << HANDRANK_SUIT_SHIFT)) & HANDRANK_FLUSH_BITS;
+    return flag ? (hr_ctz64(flag) - HANDRANK_SUIT_SHIFT - 3) / 4 : -1;
+}
 
 /* x has exactly n set bits (n = 2 or 3), without a population count. */
 HR_INLINE int bits_exactly(uint32_t x, int n) {
@@ -49,10 +57,10 @@ static uint16_t best_flush(uint32_t hole, uint32_t board) {
  * keys, `hole_bits` and `board_bits` OR the cards' suit bits.
  */
 HR_INLINE uint16_t flush_part(uint64_t hole_bits, uint64_t board_bits, uint64_t board_key) {
-    uint64_t flag = (board_key + THREE_OF_A_SUIT) & HANDRANK_FLUSH_BITS;
-    if (!flag)
+    int suit = three_suited(board_key);
+    if (suit < 0)
         return 0xffff; /* most boards: no suit to make a flush with */
-    unsigned shift = (unsigned)(hr_ctz64(flag) - HANDRANK_SUIT_SHIFT - 3) * 4; /* 16 * suit */
+    unsigned shift = 16 * (unsigned)suit;
     uint32_t hole = (uint32_t)(hole_bits >> shift) & HR_SUIT_RANKS;
     if (!(hole & (hole - 1)))
         return 0xffff; /* fewer than two hole cards of the suit */
@@ -264,8 +272,7 @@ static void fold_board(const uint8_t *board, int nb, folded_board *fb) {
         }
     /* Two hole cards of the board's flush suit, if it has one. */
     uint16_t flush[13][13];
-    uint64_t flag = (key + THREE_OF_A_SUIT) & HANDRANK_FLUSH_BITS;
-    int suit = flag ? (hr_ctz64(flag) - HANDRANK_SUIT_SHIFT - 3) / 4 : -1;
+    int suit = three_suited(key);
     uint32_t suited = suit < 0 ? 0 : (uint32_t)(board_bits >> (16 * suit)) & HR_SUIT_RANKS;
     for (int hi = 0; hi < 13 && suit >= 0; hi++)
         for (int lo = 0; lo < hi; lo++)
@@ -322,6 +329,24 @@ HR_INLINE int64_t rows_shared_board(const uint8_t *holes, const int NH, ptrdiff_
 }
 
 #if defined(HR_HAVE_AVX512) || defined(HR_HAVE_AVX2)
+/* What the SIMD kernels with a board per row look up by rank, in registers (13 entries each). */
+typedef struct {
+    uint32_t rank_key[13];   /* the rank part of a card's key */
+    uint32_t hashed_key[13]; /* the same, hashed */
+    uint32_t first_col[13];  /* the column of the pair of this rank and a deuce: r * (r - 1) / 2 */
+    uint32_t index[4][13];   /* handrank_multiset_rank by place in a sorted flop or turn */
+} rank_tables;
+
+static void rank_tables_init(rank_tables *t) {
+    for (int r = 0; r < 13; r++) {
+        t->rank_key[r] = (uint32_t)handrank_card_key[4 * r];
+        t->hashed_key[r] = hr_hash(handrank_card_key[4 * r]);
+        t->first_col[r] = (uint32_t)(r * (r - 1) / 2);
+        for (int j = 0; j < 4; j++)
+            t->index[j][r] = handrank_multiset_rank[16 * j + r];
+    }
+}
+
 /*
  * A SIMD step's lane l that can hold a flush: the smaller of its class so
  * far and its best flush, from its cards as the step read them (card j of
@@ -441,19 +466,13 @@ HR_AVX512 static int64_t avx512_own_board(const uint8_t *holes, const int K, con
     __m512i hole_spread[6], board_spread[5], hole[6], board[5], rank[6], hashed[6], board_rank[5];
     avx512_spread(K, hole_spread);
     avx512_spread(NB, board_spread);
-    uint32_t rank_key[13], hashed_key[13], first_col[13], index[4][13];
-    for (int r = 0; r < 13; r++) {
-        rank_key[r] = (uint32_t)handrank_card_key[4 * r];
-        hashed_key[r] = hr_hash(handrank_card_key[4 * r]);
-        first_col[r] = (uint32_t)(r * (r - 1) / 2);
-        for (int j = 0; j < 4; j++)
-            index[j][r] = handrank_multiset_rank[16 * j + r];
-    }
-    const __m512i rank_keys = avx512_by_rank(rank_key), hashed_keys = avx512_by_rank(hashed_key);
-    const __m512i first_cols = avx512_by_rank(first_col);
+    rank_tables by;
+    rank_tables_init(&by);
+    const __m512i rank_keys = avx512_by_rank(by.rank_key), hashed_keys = avx512_by_rank(by.hashed_key);
+    const __m512i first_cols = avx512_by_rank(by.first_col);
     __m512i indexes[4];
     for (int j = 0; j < 4; j++)
-        indexes[j] = avx512_by_rank(index[j]);
+        indexes[j] = avx512_by_rank(by.index[j]);
     const uint8_t *table = NB == 5 ? handrank_omaha_board : NB == 4 ? handrank_omaha_turn : handrank_omaha_flop;
     const __m512i one = _mm512_set1_epi32(1), thirty_two = _mm512_set1_epi32(32);
     int64_t i = 0;
@@ -681,20 +700,14 @@ HR_AVX2 static int64_t avx2_own_board(const uint8_t *holes, const int K, const u
     avx2_spread_init(K, &hole_sp);
     avx2_spread_init(NB, &board_sp);
     __m256i hole[6], board[5], rank[6], hashed[6], board_rank[5];
-    uint32_t rank_key[13], hashed_key[13], first_col[13], index[4][13];
-    for (int r = 0; r < 13; r++) {
-        rank_key[r] = (uint32_t)handrank_card_key[4 * r];
-        hashed_key[r] = hr_hash(handrank_card_key[4 * r]);
-        first_col[r] = (uint32_t)(r * (r - 1) / 2);
-        for (int j = 0; j < 4; j++)
-            index[j][r] = handrank_multiset_rank[16 * j + r];
-    }
+    rank_tables by;
+    rank_tables_init(&by);
     __m256i rank_keys[2], hashed_keys[2], first_cols[2], indexes[4][2];
-    avx2_table(rank_key, rank_keys);
-    avx2_table(hashed_key, hashed_keys);
-    avx2_table(first_col, first_cols);
+    avx2_table(by.rank_key, rank_keys);
+    avx2_table(by.hashed_key, hashed_keys);
+    avx2_table(by.first_col, first_cols);
     for (int j = 0; j < 4; j++)
-        avx2_table(index[j], indexes[j]);
+        avx2_table(by.index[j], indexes[j]);
     const uint8_t *table = NB == 5 ? handrank_omaha_board : NB == 4 ? handrank_omaha_turn : handrank_omaha_flop;
     const __m256i one = _mm256_set1_epi32(1), three = _mm256_set1_epi32(3), mul = _mm256_set1_epi32((int)HANDRANK_HASH_MUL);
     int64_t i = 0;
