@@ -250,7 +250,7 @@ HR_INLINE int64_t rows_own_board(const uint8_t *holes, const int NH, ptrdiff_t h
  * at 64 * a + b, and 0 (no class) where a == b, either is on the board or
  * either is an id past 51 (below 64), so that a row's best is 0 exactly
  * when its cards (all below 64) are not valid.  One entry of padding: the
- * AVX-512 kernel reads entries as the low half of four bytes.
+ * SIMD kernels read entries as the low half of four bytes.
  */
 #define FOLD_WIDTH 64
 typedef struct {
