@@ -23,7 +23,7 @@ import sys
 import time
 
 import handrank
-from handrank._preflop import HAND_CLASSES
+from handrank._classes import HAND_CLASSES
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import cpu_name, version

@@ -22,7 +22,8 @@ pytest.importorskip("pyarrow")
 
 import handrank  # noqa: E402
 from handrank import dask as hd  # noqa: E402
-from handrank._preflop import BOARDS, HAND_CLASSES, class_combos, matchup_key  # noqa: E402
+from handrank._classes import HAND_CLASSES, class_combos  # noqa: E402
+from handrank._preflop import BOARDS, matchup_key  # noqa: E402
 from handrank._table_jobs import FlopJob, PreflopJob, matchup_keys, parse_classes  # noqa: E402
 
 needs_c = pytest.mark.skipif(not C_AVAILABLE, reason=NO_C)

@@ -9,7 +9,7 @@ import pytest
 from conftest import Api
 
 import handrank
-from handrank._preflop import HAND_CLASSES
+from handrank._classes import HAND_CLASSES
 
 
 class _Cells(HTMLParser):
@@ -86,9 +86,9 @@ def test_equity_and_showdown_html(impl: Api) -> None:
 
 
 def test_html_is_escaped() -> None:
-    from handrank._display import _table
+    from handrank._display import table_html
 
-    html = _table(["<b>"], [["a & b"]], "<script>")
+    html = table_html(["<b>"], [["a & b"]], "<script>")
     assert "<b>" not in html and "&lt;b&gt;" in html and "&amp;" in html and "&lt;script&gt;" in html
 
 

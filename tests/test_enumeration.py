@@ -19,7 +19,7 @@ import oracle
 import pytest
 from conftest import Api, on
 
-from handrank import _equity
+from handrank import _exact
 from handrank._cards import parse_cards
 from handrank._games import HOLDEM, OMAHA
 from handrank._kernels import SHARE_UNIT
@@ -196,7 +196,7 @@ def _random_range(rng: random.Random, taken: set[int], size: int):
 
 def _check_ranges(impl: Api, ranges, board, dead, parts: int, symmetric: bool = False) -> None:
     masks = [[sum(1 << c for c in hand) for hand, _ in r] for r in ranges]
-    perms = _equity._symmetries(masks, array("Q", [w for r in ranges for _, w in r]), board, dead) if symmetric else b""
+    perms = _exact.symmetries(masks, array("Q", [w for r in ranges for _, w in r]), board, dead) if symmetric else b""
     boards, sums = _ranges_kernel(impl, ranges, board, dead, perms, parts)
     wins, ties, share, total = _ranges_expected(ranges, board, dead)
     assert boards == comb(52 - len(board) - len(dead), 5 - len(board))
@@ -325,7 +325,7 @@ def test_ranges_symmetric_runouts(impl: Api) -> None:
                     closed[(a, b)] = closed[image] = w
             ranges.append(list(closed.items()))
         masks = [[sum(1 << c for c in hand) for hand, _ in r] for r in ranges]
-        perms = _equity._symmetries(masks, array("Q", [w for r in ranges for _, w in r]), board, [])
+        perms = _exact.symmetries(masks, array("Q", [w for r in ranges for _, w in r]), board, [])
         assert len(perms) == 8  # the identity and the swap
         _check_ranges(impl, ranges, board, [], parts=2, symmetric=True)
 

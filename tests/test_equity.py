@@ -434,20 +434,20 @@ def test_exact_fractions_are_plain_fractions(monkeypatch: pytest.MonkeyPatch, fr
     """The fractions exact results carry are made without Fraction's checks, and equal those it makes."""
     import random
 
-    from handrank import _equity
+    from handrank import _results
 
     if not from_coprime:
-        monkeypatch.setattr(_equity, "_FROM_COPRIME", None)
-    elif _equity._FROM_COPRIME is None:
+        monkeypatch.setattr(_results, "FROM_COPRIME", None)
+    elif _results.FROM_COPRIME is None:
         pytest.skip("Fraction._from_coprime_ints is Python 3.12 and later")
     rng = random.Random(7)
     for _ in range(2000):
         numerator, denominator = rng.randrange(0, 10**15), rng.randrange(1, 10**15)
-        made, expected = _equity._fraction(numerator, denominator), Fraction(numerator, denominator)
+        made, expected = _results.fraction(numerator, denominator), Fraction(numerator, denominator)
         assert type(made) is Fraction
         assert (made.numerator, made.denominator) == (expected.numerator, expected.denominator)
         assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
-    assert _equity._fraction(0, 7) == 0 and _equity._fraction(0, 7).denominator == 1
+    assert _results.fraction(0, 7) == 0 and _results.fraction(0, 7).denominator == 1
 
 
 def test_combos_on_the_board_do_not_change_the_path(c_impl: Api) -> None:

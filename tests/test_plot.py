@@ -11,7 +11,7 @@ from conftest import Api
 matplotlib = pytest.importorskip("matplotlib")  # in the test extra; only a bare install lacks it
 
 from handrank import plot  # noqa: E402
-from handrank._preflop import HAND_CLASSES  # noqa: E402
+from handrank._classes import HAND_CLASSES  # noqa: E402
 
 
 def _png_size(fig: object) -> tuple[int, int]:

@@ -36,9 +36,9 @@ def test_the_matchup_key_is_a_complete_invariant() -> None:
 
 
 def test_every_matchup_is_in_the_table() -> None:
-    from handrank._preflop import _table
+    from handrank._preflop import matchup_table
 
-    counts = _table()[0]
+    counts = matchup_table()[0]
     assert len(counts) == 47_008
     assert all(0 <= w and 0 <= t and w + t <= BOARDS for w, t in counts.values())
 

@@ -38,8 +38,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "src"))
 
 import handrank  # noqa: E402
-from handrank._cli import _whole  # noqa: E402
-from handrank._preflop import HAND_CLASSES  # noqa: E402
+from handrank._classes import HAND_CLASSES  # noqa: E402
+from handrank._cli import whole_number  # noqa: E402
 
 OUT = os.path.join(ROOT, "src", "handrank", "preflop.bin")
 
@@ -47,7 +47,7 @@ OUT = os.path.join(ROOT, "src", "handrank", "preflop.bin")
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=_whole, help="local worker processes (default: one per core)")
+    where.add_argument("--workers", type=whole_number, help="local worker processes (default: one per core)")
     where.add_argument("--scheduler", help="an existing Dask scheduler")
     args = parser.parse_args()
     if handrank.BACKEND != "c":

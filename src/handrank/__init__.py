@@ -15,13 +15,15 @@ from __future__ import annotations
 from handrank import _backend
 from handrank._batch import evaluate_batch, evaluate_masks, evaluate_omaha_batch
 from handrank._cards import card_str, cards_str, parse_cards
-from handrank._equity import EquityResult, StreetEquity, equity, equity_by_street
+from handrank._classes import HAND_CLASSES
+from handrank._equity import equity, equity_by_street
 from handrank._hand import best_five, best_five_omaha, category, describe, example_hand
 from handrank._kernels import BLOCKED, NO_LOW
-from handrank._preflop import HAND_CLASSES, preflop_equity, preflop_matrix
+from handrank._preflop import preflop_equity, preflop_matrix
 from handrank._ranges import Range
+from handrank._results import ComboEquity, EquityResult, StreetEquity
 from handrank._showdown import PlayerResult, Showdown, showdown, split_pot, split_pot_hilo
-from handrank._solver import ComboEquity, combo_equity, combo_index, combos, rank_combos
+from handrank._solver import combo_equity, combo_index, combos, rank_combos
 from handrank._tables import Category
 from handrank._variants import (
     evaluate_low,

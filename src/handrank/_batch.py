@@ -165,7 +165,16 @@ def evaluate_batch(
     count = n_threads(threads)
     arr = as_hands(hands)
     result = as_out(out, len(arr), ("hands", arr))
-    bad = split_rows(_backend.kernels.rank_rows, len(arr), count, MIN_ROWS_PER_THREAD, arr, result, chunk=CHUNK_ROWS)
+    bad = split_rows(
+        _backend.kernels.rank_rows,
+        len(arr),
+        count,
+        MIN_ROWS_PER_THREAD,
+        arr,
+        result,
+        chunk=CHUNK_ROWS,
+        parallel=_backend.kernels.RELEASES_GIL,
+    )
     if bad >= 0:
         raise row_error(arr[bad].tolist(), bad)
     return result
@@ -184,7 +193,16 @@ def evaluate_masks(
     count = n_threads(threads)
     arr = as_masks(masks)
     result = as_out(out, len(arr), ("masks", arr))
-    bad = split_rows(_backend.kernels.rank_masks, len(arr), count, MIN_ROWS_PER_THREAD, arr, result, chunk=CHUNK_ROWS)
+    bad = split_rows(
+        _backend.kernels.rank_masks,
+        len(arr),
+        count,
+        MIN_ROWS_PER_THREAD,
+        arr,
+        result,
+        chunk=CHUNK_ROWS,
+        parallel=_backend.kernels.RELEASES_GIL,
+    )
     if bad >= 0:
         raise mask_row_error(int(arr[bad]), bad)
     return result
@@ -263,7 +281,17 @@ def omaha_rows(
     stop_at = n if bad < 0 else bad
     h8 = np.ascontiguousarray(hole_arr[:stop_at], dtype=np.uint8)
     b8 = shared if shared is not None else np.ascontiguousarray(rows_board[:stop_at], dtype=np.uint8)
-    found = split_rows(kernel, stop_at, count, MIN_OMAHA_ROWS_PER_THREAD, h8, b8, result, chunk=OMAHA_CHUNK_ROWS)
+    found = split_rows(
+        kernel,
+        stop_at,
+        count,
+        MIN_OMAHA_ROWS_PER_THREAD,
+        h8,
+        b8,
+        result,
+        chunk=OMAHA_CHUNK_ROWS,
+        parallel=_backend.kernels.RELEASES_GIL,
+    )
     if found >= 0:
         bad = found
     if bad >= 0:
@@ -284,7 +312,17 @@ def rules_rows(
     stop_at = len(arr) if bad < 0 else bad
     rows = np.ascontiguousarray(arr[:stop_at], dtype=np.uint8)
     kernel = _backend.kernels.rank_rules_rows
-    found = split_rows(kernel, stop_at, count, MIN_ROWS_PER_THREAD, rows, rules, result, chunk=CHUNK_ROWS)
+    found = split_rows(
+        kernel,
+        stop_at,
+        count,
+        MIN_ROWS_PER_THREAD,
+        rows,
+        rules,
+        result,
+        chunk=CHUNK_ROWS,
+        parallel=_backend.kernels.RELEASES_GIL,
+    )
     if found >= 0:
         bad = found
     if bad >= 0:

@@ -254,7 +254,7 @@ def _combos(args: argparse.Namespace) -> int:
     return 0
 
 
-def _whole(text: str) -> int:
+def whole_number(text: str) -> int:
     """A whole number from 1, such as a worker count."""
     if not text.strip().isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"not a whole number from 1: {text!r}")
@@ -412,14 +412,14 @@ def main(argv: list[str] | None = None) -> int:
     for p, size in ((pre, 500), (flop, 25)):
         p.add_argument("--out", required=True, help="the Parquet file to write, such as table.parquet")
         where = p.add_mutually_exclusive_group()
-        where.add_argument("--workers", type=_whole, help="local worker processes (default: one per core)")
+        where.add_argument("--workers", type=whole_number, help="local worker processes (default: one per core)")
         where.add_argument("--scheduler", help="an existing Dask scheduler, such as tcp://host:8786")
         p.add_argument(
             "--connect-timeout", type=_positive, default=30.0, help="seconds to reach the scheduler (default 30)"
         )
         p.add_argument(
             "--chunk-size",
-            type=_whole,
+            type=whole_number,
             default=size,
             help=f"{'matchups' if p is pre else 'flops'} per task (default {size})",
         )

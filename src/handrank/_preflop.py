@@ -12,11 +12,10 @@ call, not at import.
 from __future__ import annotations
 
 import threading
-from itertools import combinations
 
 from handrank._cards import CARD_NAMES, parse_cards
-from handrank._equity import EquityResult, _fraction
-from handrank._tables import RANK_CHARS
+from handrank._record import build
+from handrank._results import EquityResult, fraction
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,40 +28,6 @@ BOARDS = 1_712_304
 """Five-card boards from the 48 cards left: C(48, 5)."""
 
 
-def _class_names() -> tuple[str, ...]:
-    """The 13 x 13 grid row by row, aces first: pairs on the diagonal, suited above it, offsuit below."""
-    ranks = RANK_CHARS[::-1]
-    names = []
-    for i, high in enumerate(ranks):
-        for j, other in enumerate(ranks):
-            if i == j:
-                names.append(high + high)
-            elif j > i:
-                names.append(high + other + "s")
-            else:
-                names.append(other + high + "o")
-    return tuple(names)
-
-
-HAND_CLASSES: tuple[str, ...] = _class_names()
-"""The 169 starting-hand classes ("AA", "AKs", ... "AKo", "KK", ...), in the order of ``preflop_matrix``."""
-
-
-def class_of(cards: tuple[int, int]) -> int:
-    """The index in ``HAND_CLASSES`` of a two-card hand."""
-    high, low = sorted((cards[0] >> 2, cards[1] >> 2), reverse=True)
-    i, j = 12 - high, 12 - low  # the grid runs aces first
-    if high == low:
-        return 13 * i + i
-    return 13 * i + j if cards[0] & 3 == cards[1] & 3 else 13 * j + i
-
-
-def class_combos(name: str) -> list[tuple[int, int]]:
-    """The combos ``(low card, high card)`` of a starting-hand class, in card order."""
-    index = HAND_CLASSES.index(name)
-    return [(a, b) for a, b in combinations(range(52), 2) if class_of((a, b)) == index]
-
-
 def _first_appearance(code: int) -> int:
     """Four suits (2 bits each, first in the high bits) renumbered by first appearance, packed the same way."""
     seen: dict[int, int] = {}
@@ -72,7 +37,8 @@ def _first_appearance(code: int) -> int:
     return pattern
 
 
-_PATTERN = tuple(_first_appearance(code) for code in range(256))
+SUIT_PATTERN = tuple(_first_appearance(code) for code in range(256))
+"""Each packing of four suits (2 bits each, first in the high bits) renumbered by first appearance."""
 
 
 def matchup_key(a: list[int], b: list[int]) -> int:
@@ -91,13 +57,13 @@ def matchup_key(a: list[int], b: list[int]) -> int:
         b0, b1 = b1, b0
     sa, sa_swapped = (a0 & 3) << 6 | (a1 & 3) << 4, (a1 & 3) << 6 | (a0 & 3) << 4
     sb, sb_swapped = (b0 & 3) << 2 | (b1 & 3), (b1 & 3) << 2 | (b0 & 3)
-    best = _PATTERN[sa | sb]
+    best = SUIT_PATTERN[sa | sb]
     if a0 >> 2 == a1 >> 2:
-        best = min(best, _PATTERN[sa_swapped | sb])
+        best = min(best, SUIT_PATTERN[sa_swapped | sb])
         if b0 >> 2 == b1 >> 2:
-            best = min(best, _PATTERN[sa | sb_swapped], _PATTERN[sa_swapped | sb_swapped])
+            best = min(best, SUIT_PATTERN[sa | sb_swapped], SUIT_PATTERN[sa_swapped | sb_swapped])
     elif b0 >> 2 == b1 >> 2:
-        best = min(best, _PATTERN[sa | sb_swapped])
+        best = min(best, SUIT_PATTERN[sa | sb_swapped])
     return (a0 >> 2) << 20 | (a1 >> 2) << 16 | (b0 >> 2) << 12 | (b1 >> 2) << 8 | best
 
 
@@ -105,7 +71,7 @@ _lock = threading.Lock()
 _TABLE: list[tuple[dict[int, tuple[int, int]], np.ndarray]] = []  # (matchup key -> wins, ties; the matrix)
 
 
-def _table() -> tuple[dict[int, tuple[int, int]], np.ndarray]:
+def matchup_table() -> tuple[dict[int, tuple[int, int]], np.ndarray]:
     """preflop.bin, read once (under a lock: threads may ask at once) and published whole; its layout is in
     tools/gen_preflop.py."""
     if not _TABLE:
@@ -153,7 +119,7 @@ def preflop_equity(a: Cards, b: Cards) -> EquityResult:
     x, y = hands
     if x[0] in y or x[1] in y:
         raise ValueError(f"duplicate card {CARD_NAMES[x[0] if x[0] in y else x[1]]} (in both hands)")
-    counts = _table()[0]
+    counts = matchup_table()[0]
     # The table holds the orientation of the smaller key, whose ranks come first in it: compare them first.
     x0, x1, y0, y1 = x[0] >> 2, x[1] >> 2, y[0] >> 2, y[1] >> 2
     ranks_x = x0 << 4 | x1 if x0 >= x1 else x1 << 4 | x0
@@ -172,7 +138,8 @@ def preflop_equity(a: Cards, b: Cards) -> EquityResult:
         losses, ties = counts[key]
         wins = BOARDS - losses - ties
     first, second = 2 * wins + ties, 2 * losses + ties
-    return EquityResult._of(
+    return build(
+        EquityResult,
         (first / (2 * BOARDS), second / (2 * BOARDS)),  # correctly rounded, as float() of the fractions
         (wins, losses),
         (ties, ties),
@@ -182,7 +149,7 @@ def preflop_equity(a: Cards, b: Cards) -> EquityResult:
         BOARDS,
         0,
         (0.0, 0.0),
-        (_fraction(first, 2 * BOARDS), _fraction(second, 2 * BOARDS)),
+        (fraction(first, 2 * BOARDS), fraction(second, 2 * BOARDS)),
         None,
         None,
         None,
@@ -197,8 +164,9 @@ def preflop_matrix() -> npt.NDArray[np.float64]:
     classes that share no card; the order is ``HAND_CLASSES``, and
     ``m + m.T`` is 1 everywhere.  A new array each call.
 
+    >>> from handrank import HAND_CLASSES
     >>> m = preflop_matrix()
     >>> round(float(m[HAND_CLASSES.index("AA"), HAND_CLASSES.index("KK")]), 4)
     0.8195
     """
-    return _table()[1].copy()
+    return matchup_table()[1].copy()

@@ -470,25 +470,6 @@ class Range:
         self._combos = tuple(sorted(weights.items(), reverse=True))
         self._packed = None
 
-    def _pack(self) -> Packed:
-        """The combos as the equity kernels take them, computed once (equity reads it on every call).
-
-        Each combo's card mask, the OR of those masks, each combo's weight
-        times ``scale`` (the least number that makes them all integers),
-        ``scale``, and the combos' cards one after another, all in the
-        order of :attr:`combos`.
-        """
-        if self._packed is None:
-            combos = self.combos
-            scale = math.lcm(*(w.denominator for _, w in combos)) if combos else 1
-            masks = tuple(sum(1 << c for c in cards) for cards, _ in combos)
-            ints = tuple(w.numerator * (scale // w.denominator) for _, w in combos)
-            union = 0
-            for mask in masks:
-                union |= mask
-            self._packed = Packed(masks, union, ints, scale, bytes([c for hand, _ in combos for c in hand]))
-        return self._packed
-
     @classmethod
     def _make(
         cls, game: str, hole_size: int, random: bool, dead: frozenset[int], weights: dict[Combo, Fraction]
@@ -665,9 +646,12 @@ class Range:
     def _repr_html_(self) -> str | None:
         """A Hold'em range as the 13 x 13 grid, each class shaded by its weight (notebooks show it); None,
         so the plain repr, for Omaha."""
-        from handrank._display import range_html
+        if self._game != "holdem":
+            return None
+        from handrank._classes import class_weights
+        from handrank._display import grid_html
 
-        return range_html(self)
+        return grid_html(class_weights(self), f"Range({str(self) or '(empty)'}): {len(self)} combos")
 
     def __repr__(self) -> str:
         if not self._random and not self._combos:
@@ -682,6 +666,26 @@ class Range:
         if self._dead:
             text += f".without({sorted(self._dead)})"
         return text
+
+
+def packed(player: Range) -> Packed:
+    """A range's combos as the equity kernels take them, computed once per range (equity reads it on every call).
+
+    Each combo's card mask, the OR of those masks, each combo's weight
+    times ``scale`` (the least number that makes them all integers),
+    ``scale``, and the combos' cards one after another, all in the order of
+    ``Range.combos`` (which must be enumerated: not an Omaha ``random``).
+    """
+    if player._packed is None:
+        combos = player.combos
+        scale = math.lcm(*(w.denominator for _, w in combos)) if combos else 1
+        masks = tuple(sum(1 << c for c in cards) for cards, _ in combos)
+        ints = tuple(w.numerator * (scale // w.denominator) for _, w in combos)
+        union = 0
+        for mask in masks:
+            union |= mask
+        player._packed = Packed(masks, union, ints, scale, bytes([c for hand, _ in combos for c in hand]))
+    return player._packed
 
 
 def _combo_pair(pair: object, index: int) -> tuple[Cards, Fraction | float | int]:

@@ -81,6 +81,12 @@ class Record:
         return (_rebuild, (type(self), self._values()))
 
 
+def build(cls: type[R], *values: object) -> R:
+    """A record of ``cls`` from its fields' values in ``__slots__`` order, unchecked: the package's own results
+    are made this way, several times faster than by keyword."""
+    return cls._of(*values)
+
+
 def _rebuild(cls: type[Record], values: tuple[object, ...]) -> Record:
     record = object.__new__(cls)
     for name, value in zip(cls.__slots__, values, strict=True):

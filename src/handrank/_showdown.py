@@ -13,6 +13,7 @@ from handrank._cards import (
     Cards,
     as_index,
     board_ids_of,
+    cards_str,
     items_of,
     parse_cards,
 )
@@ -80,10 +81,24 @@ class Showdown(Record):
         return tuple(p.share for p in self.players)
 
     def _repr_html_(self) -> str:
-        """A table, one row per player, the winners starred (notebooks show it)."""
-        from handrank._display import showdown_html
+        """A table, one row per player: cards, rank, hand, best five, share; the winners starred (notebooks
+        show it)."""
+        from handrank._display import table_html
 
-        return showdown_html(self)
+        head = ["player", "cards", "rank", "hand", "best five", "share"]
+        rows = [
+            [
+                f"{'★ ' if i in self.winners else ''}{i}",
+                cards_str(p.cards),
+                str(p.rank),
+                p.description,
+                cards_str(p.best_five),
+                str(p.share),
+            ]
+            for i, p in enumerate(self.players)
+        ]
+        board = f", board {cards_str(self.board)}" if self.board else ""
+        return table_html(head, rows, f"{self.game}{board}")
 
 
 def _best(values: list[int | None]) -> tuple[int, ...]:

@@ -13,10 +13,12 @@ from math import comb
 from handrank import _backend
 from handrank._batch import as_out, evaluate_omaha_batch
 from handrank._cards import CARD_NAMES, board_ids_of, parse_cards
+from handrank._equity import equity
 from handrank._games import GAMES, HOLDEM, OMAHA
 from handrank._kernels import BLOCKED
-from handrank._ranges import Range
-from handrank._record import Record
+from handrank._ranges import Range, packed
+from handrank._record import build
+from handrank._results import ComboEquity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -25,7 +27,6 @@ if TYPE_CHECKING:
 
     import numpy as np
     import numpy.typing as npt
-    import pandas as pd
 
     from handrank._cards import Cards
 
@@ -51,7 +52,7 @@ def combos() -> npt.NDArray[np.uint8]:
 _all_combos = combos  # for rank_combos, whose parameter has the name
 
 
-def _number(low: Any, high: Any) -> Any:
+def combo_number(low: Any, high: Any) -> Any:
     """The number in ``combos()`` of the combo of cards ``low < high`` (ints, or numpy arrays of them)."""
     return low * (101 - low) // 2 + high - 1
 
@@ -94,12 +95,12 @@ def combo_index(cards: Cards | npt.ArrayLike) -> int | npt.NDArray[np.int64]:
 
     if isinstance(cards, np.ndarray) and cards.ndim == 2:
         rows = _combo_rows(cards, (2,), "combos").astype(np.int64)
-        index: npt.NDArray[np.int64] = _number(rows.min(axis=1), rows.max(axis=1))
+        index: npt.NDArray[np.int64] = combo_number(rows.min(axis=1), rows.max(axis=1))
         return index
     ids = parse_cards(cards)  # type: ignore[arg-type]
     if len(ids) != 2:
         raise ValueError(f"a combo has 2 cards, got {len(ids)}")
-    number: int = _number(min(ids), max(ids))
+    number: int = combo_number(min(ids), max(ids))
     return number
 
 
@@ -136,29 +137,10 @@ def rank_combos(
     return result
 
 
-class ComboEquity(Record):
-    """Each hero combo's exact equity against a villain range (``combo_equity``)."""
-
-    __slots__ = ("combos", "equity", "weight")
-
-    combos: npt.NDArray[np.uint8]
-    """The hero's combos that meet no board or dead card, ``(N, 2)``, in the order of ``combos()``."""
-    equity: npt.NDArray[np.float64]
-    """Each combo's share of the pot against the villain range over every runout, ``(N,)``."""
-    weight: npt.NDArray[np.float64]
-    """The villain weight each combo faces: the range's combos that meet none of its cards, board or dead."""
-
-    def to_frame(self) -> pd.DataFrame:
-        """A pandas DataFrame, one row per hero combo (index ``"AsKs"``, high card first): ``equity, weight``."""
-        from handrank._display import combo_frame
-
-        return combo_frame(self)
-
-
 _RANGES: dict[tuple[str, str], Range] = {}
 
 
-def _range(player: Range | str, what: str, game: str) -> Range:
+def range_of(player: Range | str, what: str, game: str) -> Range:
     """``player`` as a Range of ``game``; text is parsed once (ranges are immutable) and packed once."""
     if isinstance(player, str):
         known = _RANGES.get((player, game))
@@ -188,8 +170,6 @@ def _omaha_combo_equity(
     """combo_equity for Omaha: ``equity`` hole by hole against what of the villain range each can face."""
     import numpy as np
 
-    from handrank._equity import equity
-
     if hero.is_random:
         raise ValueError("hero: an Omaha 'random' range is not enumerated: name its hands")
     out = set(board_ids) | set(dead_ids)
@@ -213,23 +193,23 @@ def _omaha_combo_equity(
             progress(done / len(holes))
     if all(w == 0.0 for w in weights):
         raise ValueError("the ranges collide: every villain combo holds a card of every hero combo")
-    return ComboEquity._of(np.array(holes, np.uint8), np.array(shares), np.array(weights))
+    return build(ComboEquity, np.array(holes, np.uint8), np.array(shares), np.array(weights))
 
 
-def _weights(player: Range | str, what: str, excluded: int) -> tuple[np.ndarray, int]:
+def combo_weights(player: Range | str, what: str, excluded: int) -> tuple[np.ndarray, int]:
     """A Hold'em range's integer weights (times their common denominator) at each of the 1,326 combo numbers,
     0 for combos outside it or meeting the ``excluded`` cards, and that denominator."""
     import numpy as np
 
-    player = _range(player, what, "holdem")
-    packed = player._pack()
+    player = range_of(player, what, "holdem")
+    pack = packed(player)
     weights = np.zeros(1326, np.int64)
-    if packed.ints:
-        cards = np.frombuffer(packed.cards, np.uint8).reshape(-1, 2).astype(np.int64)  # high card first
+    if pack.ints:
+        cards = np.frombuffer(pack.cards, np.uint8).reshape(-1, 2).astype(np.int64)  # high card first
         high, low = cards[:, 0], cards[:, 1]
         keep = ((excluded >> high) & 1 | (excluded >> low) & 1) == 0
-        weights[_number(low, high)[keep]] = np.array(packed.ints, np.int64)[keep]
-    return weights, packed.scale
+        weights[combo_number(low, high)[keep]] = np.array(pack.ints, np.int64)[keep]
+    return weights, pack.scale
 
 
 def combo_equity(
@@ -275,11 +255,11 @@ def combo_equity(
             raise ValueError(f"duplicate card {CARD_NAMES[card]} (on the board and dead)")
     if game == "omaha":
         return _omaha_combo_equity(
-            _range(hero, "hero", game), _range(villain, "villain", game), board_ids, dead_ids, progress
+            range_of(hero, "hero", game), range_of(villain, "villain", game), board_ids, dead_ids, progress
         )
     excluded = sum(1 << c for c in board_ids + dead_ids)
-    hero_w = _weights(hero, "hero", excluded)[0]
-    villain_w, scale = _weights(villain, "villain", excluded)
+    hero_w = combo_weights(hero, "hero", excluded)[0]
+    villain_w, scale = combo_weights(villain, "villain", excluded)
     if not hero_w.any():
         raise ValueError("hero: no combo of the range is left once the board and dead cards are out")
     if not villain_w.any():
@@ -293,17 +273,17 @@ def combo_equity(
     counts = np.zeros((3, len(heroes)), np.int64)
     _backend.kernels.combo_equity_counts(bytes(board_ids), bytes(deck), villain_w, heroes.astype(np.int32), counts)
     wins, ties, total = counts
-    faced = _faced(villain_w, heroes)
+    faced = faced_weights(villain_w, heroes)
     if not total.any():
         raise ValueError("the ranges collide: every villain combo holds a card of every hero combo")
     with np.errstate(invalid="ignore", divide="ignore"):
         equity = (2 * wins + ties) / (2 * total)
     if progress is not None:
         progress(1.0)
-    return ComboEquity._of(table[heroes], np.where(total > 0, equity, np.nan), faced / scale)
+    return build(ComboEquity, table[heroes], np.where(total > 0, equity, np.nan), faced / scale)
 
 
-def _faced(villain_w: np.ndarray, heroes: np.ndarray) -> np.ndarray:
+def faced_weights(villain_w: np.ndarray, heroes: np.ndarray) -> np.ndarray:
     """The villain weight each hero combo (numbers ``heroes``) can face: the villain combos sharing no card
     with it (``villain_w`` already 0 for those meeting the board or dead cards)."""
     import numpy as np

@@ -24,7 +24,8 @@ from itertools import combinations, permutations
 from math import comb
 
 from handrank._cards import combo_str
-from handrank._preflop import _PATTERN, BOARDS, HAND_CLASSES, class_of
+from handrank._classes import HAND_CLASSES, class_of
+from handrank._preflop import BOARDS, SUIT_PATTERN
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ def matchup_keys(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``matchup_key`` of each row of ``a`` against the same row of ``b`` (``(N, 2)`` card ids), as int64."""
     import numpy as np
 
-    pattern = np.array(_PATTERN, np.int64)
+    pattern = np.array(SUIT_PATTERN, np.int64)
     a, b = a.astype(np.int64), b.astype(np.int64)
     swap_a, swap_b = (a[:, 0] >> 2) < (a[:, 1] >> 2), (b[:, 0] >> 2) < (b[:, 1] >> 2)
     a0, a1 = np.where(swap_a, a[:, 1], a[:, 0]), np.where(swap_a, a[:, 0], a[:, 1])
@@ -227,11 +228,11 @@ class FlopJob:
     def __init__(self, hero: Range | str, villain: Range | str, chunk_size: int = 25) -> None:
         import numpy as np
 
-        from handrank._solver import _range, _weights, combos
+        from handrank._solver import combo_weights, combos, range_of
 
-        self.hero, self.villain = _range(hero, "hero", "holdem"), _range(villain, "villain", "holdem")
-        hero_w, self._scale = _weights(self.hero, "hero", 0)
-        villain_w = _weights(self.villain, "villain", 0)[0]
+        self.hero, self.villain = range_of(hero, "hero", "holdem"), range_of(villain, "villain", "holdem")
+        hero_w, self._scale = combo_weights(self.hero, "hero", 0)
+        villain_w = combo_weights(self.villain, "villain", 0)[0]
         if not hero_w.any():
             raise ValueError("hero: the range is empty")
         if not villain_w.any():
@@ -243,12 +244,12 @@ class FlopJob:
         self._hero_w = hero_w[self.heroes]
         self.combo_names = [combo_str(pair) for pair in table[self.heroes].tolist()]
         # The relabellings that leave both ranges as they are; flops are taken up to those.
-        from handrank._solver import _number
+        from handrank._solver import combo_number
 
         kept = []
         for card_map in _suit_maps():
             moved = np.array(card_map)[table]
-            number = _number(moved.min(axis=1), moved.max(axis=1))
+            number = combo_number(moved.min(axis=1), moved.max(axis=1))
             if np.array_equal(hero_w[number], hero_w) and np.array_equal(villain_w[number], villain_w):
                 kept.append(card_map)
         flops = np.array(list(combinations(range(52), 3)), np.int64)
@@ -283,21 +284,21 @@ class FlopJob:
         flop blocks), ``(K, 2, combos)`` float64."""
         import numpy as np
 
-        from handrank._solver import _faced, _number, _weights, combo_equity
+        from handrank._solver import combo_equity, combo_number, combo_weights, faced_weights
 
-        heroes = np.flatnonzero(_weights(hero, "hero", 0)[0])
+        heroes = np.flatnonzero(combo_weights(hero, "hero", 0)[0])
         out = np.zeros((len(flops), 2, len(heroes)))
         out[:, 1] = np.nan
         for i, flop in enumerate(flops.tolist()):
             # A flop that leaves a range nothing, or the ranges only combos that collide, gets NaN and 0
             # everywhere (combo_equity calls those errors); anything else combo_equity says is raised.
             excluded = sum(1 << card for card in flop)
-            live = np.flatnonzero(_weights(hero, "hero", excluded)[0])
-            villain_w = _weights(villain, "villain", excluded)[0]
-            if not live.size or not _faced(villain_w, live).any():
+            live = np.flatnonzero(combo_weights(hero, "hero", excluded)[0])
+            villain_w = combo_weights(villain, "villain", excluded)[0]
+            if not live.size or not faced_weights(villain_w, live).any():
                 continue
             result = combo_equity(hero, villain, flop)
-            at = np.searchsorted(heroes, _number(result.combos[:, 0].astype(np.int64), result.combos[:, 1]))
+            at = np.searchsorted(heroes, combo_number(result.combos[:, 0].astype(np.int64), result.combos[:, 1]))
             out[i, 0, at], out[i, 1, at] = result.weight, result.equity
         return out
 

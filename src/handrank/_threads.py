@@ -91,23 +91,18 @@ def _rows_part(
     return -1
 
 
-def _parallel(kernel: Callable[..., object]) -> bool:
-    """Whether ``kernel`` releases the GIL: the compiled ones do.
-
-    The pure-Python kernels hold it, so more threads would only slow them
-    down, and keep Ctrl-C (and interpreter exit) waiting for a busy thread.
-    """
-    return getattr(kernel, "__module__", None) == "handrank._eval_c"
-
-
-def split_rows(kernel: Callable[..., int], n: int, threads: int, min_rows: int, *args: Any, chunk: int) -> int:
+def split_rows(
+    kernel: Callable[..., int], n: int, threads: int, min_rows: int, *args: Any, chunk: int, parallel: bool
+) -> int:
     """``kernel(*args, start, stop)`` over rows ``0:n``, on up to ``threads`` threads, ``chunk`` rows a call.
 
-    Each thread gets ``min_rows`` rows at least.  The kernels return the
+    Each thread gets ``min_rows`` rows at least; one thread only unless the
+    kernel is ``parallel`` (its backend's ``RELEASES_GIL``: kernels that hold
+    the GIL would only slow down, and keep Ctrl-C waiting for a busy thread).  The kernels return the
     first invalid row of their rows, or -1; this returns the first of all,
     or -1.
     """
-    workers = max(1, min(threads if _parallel(kernel) else 1, n // max(1, min_rows)))
+    workers = max(1, min(threads if parallel else 1, n // max(1, min_rows)))
     stop = threading.Event()
     bounds = [n * i // workers for i in range(workers + 1)]
     parts = [(kernel, args, bounds[i], bounds[i + 1], chunk, stop) for i in range(1, workers)]
@@ -128,14 +123,17 @@ def run_tasks(
     task: Callable[[int], tuple[Any, ...]],
     threads: int,
     progress: Callable[[float], object] | None,
+    *,
+    parallel: bool,
 ) -> Iterator[T]:
-    """``kernel(*task(i))`` for i in ``range(n_tasks)``, on up to ``threads`` threads, yielded in order.
+    """``kernel(*task(i))`` for i in ``range(n_tasks)``, on up to ``threads`` threads (one unless the kernel is
+    ``parallel``, as in ``split_rows``), yielded in order.
 
     Tasks are made and run in groups of a few per thread, so memory stays
     flat however many there are, and ``progress`` is called with the
     fraction done from the calling thread between groups.
     """
-    threads = threads if _parallel(kernel) else 1
+    threads = threads if parallel else 1
     group = max(1, threads * 4)
     for lo in range(0, n_tasks, group):
         chunk = [task(i) for i in range(lo, min(n_tasks, lo + group))]

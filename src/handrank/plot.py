@@ -17,10 +17,9 @@ except ImportError as exc:  # pragma: no cover - the message is the point
     raise ImportError('handrank.plot needs matplotlib: pip install "handrank[plot]"') from exc
 
 from handrank._cards import board_ids_of, cards_str
-from handrank._display import class_weights
+from handrank._classes import HAND_CLASSES, class_weights
 from handrank._games import HOLDEM
 from handrank._hand import category
-from handrank._preflop import HAND_CLASSES
 from handrank._ranges import Range, hand_or_range
 from handrank._tables import Category
 

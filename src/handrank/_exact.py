@@ -1,0 +1,297 @@
+"""Exact equity: every deal enumerated, by matchup or, for ranges on a flop, turn or river, runout by runout.
+
+Matchups (each collision-free choice of one hand per player, merged by
+suit isomorphism before the flop) go to the ``enumerate_boards`` kernel in
+parts over the thread pool; ranges after the flop go to
+``enumerate_ranges``, which ranks every combo once per runout and settles
+one runout per orbit of the suit relabellings that leave the question
+unchanged.  ``exact_equity`` says None when the enumeration would cost more
+than ``EXACT_LIMIT`` and the caller asked for exact only if affordable.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from collections.abc import Sequence
+from fractions import Fraction
+from itertools import permutations, product
+
+from handrank import _backend
+from handrank._deal import Combos, Deal, mask_of
+from handrank._games import HOLDEM, Game
+from handrank._kernels import SHARE_UNIT, TALLY_FIELDS
+from handrank._results import POT_UNIT, EquityResult, equity_result
+from handrank._threads import run_tasks
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    pass
+
+# exact=None enumerates when matchups x boards x players stays under this.
+EXACT_LIMIT = 200_000_000
+HOLDEM_MATCHUP_WORK = 100_000  # (see _affordable_matchups) about 0.5 ms heads-up
+# Ranges with more raw matchups than this are not listed just to count the distinct ones.
+MAX_LISTED_MATCHUPS = 20_000
+_DECK = bytes(range(52))
+_PERMS = list(permutations(range(4)))
+_TO_POT = POT_UNIT // SHARE_UNIT  # the kernels count whole pots only, in halves of the pot unit
+
+
+def exact_equity(deal: Deal, affordable: bool) -> EquityResult | None:
+    """The exact result; with ``affordable``, None when the enumeration would cost more than EXACT_LIMIT."""
+    if not affordable and None in deal.hands:
+        raise ValueError("exact equity cannot enumerate an Omaha random hand; use Monte Carlo (exact=False)")
+    scale = _runout_major(deal, affordable)
+    if scale is not None:
+        return _exact_runouts(deal, scale)
+    holdem = deal.rules.code == HOLDEM.code
+    canonical = not deal.board and not deal.dead
+    if affordable:
+        matchups = _affordable_matchups(deal.hands, deal.board, deal.dead, deal.hole_size, holdem)
+        if matchups is None:
+            return None
+    else:
+        matchups = _matchups(deal.hands, canonical)  # type: ignore[arg-type]  # no random hand
+    return _exact(matchups, deal)
+
+
+def _suit_pattern(hands: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """What the hands hold in each suit, as ranks, the suits in sorted order.
+
+    Two matchups are the same up to relabelling suits exactly when their
+    patterns are equal: a relabelling only reorders the four suits' contents.
+    """
+    return tuple(sorted(tuple(tuple(c >> 2 for c in hand if c & 3 == s) for hand in hands) for s in range(4)))
+
+
+def _runout_major(deal: Deal, affordable: bool) -> int | None:
+    """The scale of the integer weights when enumerating runout by runout applies, else None.
+
+    It applies to ranges on a flop, turn or river (with ``affordable``, within
+    EXACT_LIMIT) whose weighted sums fit the kernels' 64 bits.  The scale
+    returned is the product of the players' scales.
+    """
+    board, entries = deal.board, deal.hands
+    if len(board) < 3 or None in entries:
+        return None
+    sizes = list(map(len, entries))  # type: ignore[arg-type]  # no None
+    if max(sizes) == 1:
+        return None
+    runouts = math.comb(52 - len(board) - len(deal.dead) - len(deal.fixed), 5 - len(board))
+    if affordable:
+        combos = sum(sizes)
+        settle = combos if len(sizes) == 2 else math.prod(sizes)
+        if runouts * (combos + settle) > EXACT_LIMIT:
+            return None
+    scale = 1
+    total = runouts * SHARE_UNIT * SHARE_UNIT
+    for ints, entry_scale, _ in deal.packs:  # type: ignore[misc]  # no random hand
+        scale *= entry_scale
+        total *= sum(ints)
+    return scale if total < 1 << 63 else None
+
+
+def _integer_combo_weights(combos: Combos) -> tuple[list[int], int]:
+    """The combos' weights times the smallest number that makes them all integers, and that number."""
+    if all(w.denominator == 1 for _, w in combos):
+        return [w.numerator for _, w in combos], 1
+    scale = math.lcm(*(w.denominator for _, w in combos))
+    return [w.numerator * (scale // w.denominator) for _, w in combos], scale
+
+
+def _exact_runouts(deal: Deal, scale: int) -> EquityResult:
+    """Exact equity of ranges on a board, runout by runout (the ``enumerate_ranges`` kernel)."""
+    lists: list[Combos] = deal.hands  # type: ignore[assignment]  # no random hand
+    board, dead, threads, progress = deal.board, deal.dead, deal.threads, deal.progress
+    n = len(lists)
+    flat: list[int] = []
+    ends = [0]
+    cards = []
+    for ints, _, combo_cards in deal.packs:  # type: ignore[misc]  # no random hand
+        flat += ints
+        ends.append(len(flat))
+        cards.append(combo_cards)
+    weights = array("Q", flat)
+    offsets = array("q", ends)
+    combos = b"".join(cards)
+    deck = _DECK.translate(None, bytes(board + dead + deal.fixed))
+    left = 5 - len(board)
+    items = len(deck) - left + 1 if left else 1
+    # Parts of about a million evaluations each (progress, Ctrl-C), at least one per thread.
+    runouts = math.comb(len(deck), left)
+    per_runout = len(flat) + (len(flat) if n == 2 else math.prod(map(len, lists)))
+    parts = max(1, min(items, max(threads, runouts * per_runout // 1_000_000)))
+    # Hold'em with three players or more goes matchup by matchup: no runouts to merge.
+    if deal.rules.code == HOLDEM.code and n >= 3:
+        perms = b""
+    else:
+        masks = [[mask_of(cards) for cards, _ in entry] for entry in lists]
+        perms = symmetries(masks, weights, board, dead)
+    unit = (_code(deal.rules), n, deal.hole_size, combos, offsets, weights, bytes(board), deck, perms)
+    kernel = _backend.kernels.enumerate_ranges
+    if parts == 1 and progress is None:
+        boards, tallies = kernel(*unit, 0, 1)
+        wins_sum = list(tallies[0::TALLY_FIELDS])
+        ties_sum = list(tallies[1::TALLY_FIELDS])
+        share_sum = list(tallies[2::TALLY_FIELDS])
+    else:
+        wins_sum, ties_sum, share_sum = [0] * n, [0] * n, [0] * n
+        boards = 0
+        for count, part_tallies in run_tasks(
+            kernel, parts, lambda part: (*unit, part, parts), threads, progress, parallel=_backend.kernels.RELEASES_GIL
+        ):
+            boards += count
+            _add_tallies(wins_sum, ties_sum, share_sum, part_tallies, 1)
+    if not sum(share_sum):
+        raise ValueError("the ranges leave no possible deal (every matchup shares a card)")
+    total = sum(share_sum) // SHARE_UNIT
+    return equity_result(wins_sum, ties_sum, [s * _TO_POT for s in share_sum], total, scale=scale, boards=boards)
+
+
+def symmetries(masks: list[list[int]], weights: array[int], board: list[int], dead: list[int]) -> bytes:
+    """The suit relabellings that leave the board, the dead cards and every range unchanged, 4 bytes each.
+
+    ``masks`` holds each player's combos as card masks, their integer weights
+    in ``weights`` in the same order.  Such a relabelling maps each runout
+    onto one exactly as likely with the same result, so the kernels settle
+    one runout per orbit.  Empty when only the identity qualifies.
+    """
+    fixed = set(board)
+    out_of_play = set(dead)
+    found = []
+    for perm in _PERMS:
+        if {c & ~3 | perm[c & 3] for c in fixed} == fixed and {
+            c & ~3 | perm[c & 3] for c in out_of_play
+        } == out_of_play:
+            found.append(perm)
+    if len(found) == 1:
+        return b""
+    tables = []
+    start = 0
+    for player in masks:
+        tables.append(dict(zip(player, weights[start : start + len(player)], strict=True)))
+        start += len(player)
+    keep = []
+    for perm in found:
+        bit = [1 << (c & ~3 | perm[c & 3]) for c in range(52)]
+        if all(table.get(_relabel_mask(mask, bit)) == w for table in tables for mask, w in table.items()):
+            keep.append(perm)
+    return b"" if len(keep) == 1 else bytes(s for perm in keep for s in perm)
+
+
+def _relabel_mask(mask: int, bit: list[int]) -> int:
+    image = 0
+    while mask:
+        low = mask & -mask
+        image |= bit[low.bit_length() - 1]
+        mask ^= low
+    return image
+
+
+def _affordable_matchups(
+    entries: list[Combos | None], board: list[int], dead: list[int], hole_size: int, holdem: bool
+) -> dict[tuple[tuple[int, ...], ...], Fraction] | None:
+    """The matchups to enumerate when matchups x boards x players stays under EXACT_LIMIT, else None."""
+    lists = [c for c in entries if c is not None]
+    if len(lists) < len(entries):
+        return None
+    deck = 52 - len(board) - len(dead) - hole_size * len(lists)
+    boards = math.comb(deck, 5 - len(board))
+    # Hold'em counts boards by their ranks: a preflop matchup costs about HOLDEM_MATCHUP_WORK evaluations a player.
+    per_matchup = (min(boards, HOLDEM_MATCHUP_WORK) if holdem else boards) * len(lists)
+    raw = math.prod(len(c) for c in lists)
+    if raw * per_matchup <= EXACT_LIMIT:
+        return _matchups(lists, canonical=not board and not dead)
+    if raw > MAX_LISTED_MATCHUPS:
+        return None  # too many to even list; suit isomorphism could not bring them under the limit
+    matchups = _matchups(lists, canonical=not board and not dead)
+    return matchups if len(matchups) * per_matchup <= EXACT_LIMIT else None
+
+
+def _matchups(lists: list[Combos], canonical: bool) -> dict[tuple[tuple[int, ...], ...], Fraction]:
+    """Every collision-free assignment of hands, weighted; merged by suit isomorphism when allowed.
+
+    Relabelling suits maps a deal to an equally likely one only when no board
+    or dead card is fixed, so ``canonical`` is for preflop only.
+    """
+    scaled = [_integer_combo_weights(c) for c in lists]
+    integer = [ints for ints, _ in scaled]
+    scale = math.prod(s for _, s in scaled)
+    weighed = [
+        [(hand, w) for (hand, _), w in zip(c, ints, strict=True)] for c, ints in zip(lists, integer, strict=True)
+    ]
+    sums: dict[object, int] = {}
+    first: dict[object, tuple[tuple[int, ...], ...]] = {}
+    for choice in product(*weighed):
+        cards = [c for hand, _ in choice for c in hand]
+        if len(set(cards)) != len(cards):
+            continue
+        hands = tuple(hand for hand, _ in choice)
+        weight = 1
+        for _, w in choice:
+            weight *= w
+        key = _suit_pattern(hands) if canonical else hands
+        if key in sums:
+            sums[key] += weight
+        else:
+            sums[key] = weight
+            first[key] = hands  # the matchup that stands for its pattern: the first one met
+    return {first[key]: Fraction(w, scale) for key, w in sums.items()}
+
+
+def _exact(matchups: dict[tuple[tuple[int, ...], ...], Fraction], deal: Deal) -> EquityResult:
+    """Exact equity over ``matchups`` (each fixed hands, with its weight), one ``enumerate_boards`` call per
+    part of each."""
+    n, board, threads = len(deal.hands), deal.board, deal.threads
+    if not matchups:
+        raise ValueError("the ranges leave no possible deal (every matchup shares a card)")
+    # Each matchup's enumeration is cut into parts (see the kernel), enough for the threads and, in the
+    # slower enumerations (Omaha, the pure-Python kernels), for progress reports and Ctrl-C.
+    slow = deal.rules.code != HOLDEM.code or not _backend.kernels.RELEASES_GIL
+    parts = max(1, min(8, -(-(threads if not slow else threads * 8) // len(matchups))))
+    # Integer weights in the matchups' ratios: the sums stay integers, divided once at the end.
+    scale = math.lcm(*(w.denominator for w in matchups.values()))
+    units: list[tuple[int, bytes, int, int, bytes, bytes, int, int]] = []
+    weights: list[int] = []
+    fixed = bytes(board)
+    code = _code(deal.rules)
+    out_of_play = mask_of(board + deal.dead)
+    for hands, weight in matchups.items():
+        used = out_of_play
+        for hand in hands:
+            for c in hand:
+                used |= 1 << c
+        deck = bytes(c for c in range(52) if not used >> c & 1)
+        holes = bytes(c for h in hands for c in h)
+        integer = int(weight * scale)
+        for part in range(parts):
+            units.append((code, holes, n, deal.hole_size, fixed, deck, part, parts))
+            weights.append(integer)
+    kernels = _backend.kernels
+    results = run_tasks(
+        kernels.enumerate_boards, len(units), units.__getitem__, threads, deal.progress, parallel=kernels.RELEASES_GIL
+    )
+    wins_sum = [0] * n
+    ties_sum = [0] * n
+    share_sum = [0] * n
+    total_sum = 0
+    boards = 0
+    for times, (count, tallies) in zip(weights, results, strict=True):
+        boards += count
+        total_sum += times * count
+        _add_tallies(wins_sum, ties_sum, share_sum, tallies, times)
+    return equity_result(wins_sum, ties_sum, [s * _TO_POT for s in share_sum], total_sum, scale=scale, boards=boards)
+
+
+def _add_tallies(wins: list[int], ties: list[int], shares: list[int], tallies: Sequence[int], times: int) -> None:
+    """Add ``times`` a kernel's tallies (TALLY_FIELDS a player) to each player's wins, ties and shares."""
+    for p in range(len(wins)):
+        wins[p] += times * tallies[TALLY_FIELDS * p]
+        ties[p] += times * tallies[TALLY_FIELDS * p + 1]
+        shares[p] += times * tallies[TALLY_FIELDS * p + 2]
+
+
+def _code(rules: Game) -> int:
+    assert rules.code is not None  # the kernels' games have one
+    return rules.code
