@@ -23,6 +23,7 @@ pytest.importorskip("pyarrow")
 import handrank  # noqa: E402
 from handrank import dask as hd  # noqa: E402
 from handrank._classes import HAND_CLASSES, class_combos  # noqa: E402
+from handrank._job_runner import kept_chunks, run_job  # noqa: E402
 from handrank._preflop import BOARDS, matchup_key  # noqa: E402
 from handrank._table_jobs import FlopJob, PreflopJob, matchup_keys, parse_classes  # noqa: E402
 
@@ -171,7 +172,7 @@ def test_flop_chunks_equal_combo_equity(impl: Api) -> None:
 @needs_c
 def test_flop_table_equals_local_range_equity(c_impl: Api) -> None:
     job = _truncated(FlopJob("AA, KQs", "KK, AQs+"), 2)
-    table = job.frame(hd._run(job, None, None, None))
+    table = job.frame(run_job(job, None, None, None))
     assert table.columns.tolist()[:3] == ["flop", "flops", "equity"] and len(table) == 50
     hero, villain = handrank.Range("AA, KQs"), handrank.Range("KK, AQs+")
     for row, flop in zip(table.itertuples(), job.flops.tolist(), strict=True):
@@ -195,7 +196,7 @@ def test_checkpoints_resume_and_refuse_another_job(tmp_path: Path, c_impl: Api) 
     poisoned = bad.chunks[2][0].tolist()
     bad.compute = _failing(poisoned)  # type: ignore[method-assign]
     with pytest.raises(RuntimeError, match=r"chunk 2 of the preflop table failed: ValueError: poisoned"):
-        hd._run(bad, None, tmp_path, None)
+        run_job(bad, None, tmp_path, None)
     kept = sorted(tmp_path.glob("*.npy"))
     assert Path(tmp_path, "00002.npy") not in kept
     for path in kept:
@@ -207,10 +208,10 @@ def test_checkpoints_resume_and_refuse_another_job(tmp_path: Path, c_impl: Api) 
     resumed = PreflopJob(["AA", "KK", "QQ"], chunk_size=1)
     resumed.compute = _failing(*(job.chunks[int(path.stem)][0].tolist() for path in kept[2:]))  # type: ignore[method-assign]
     seen: list[float] = []
-    assert resumed.frame(hd._run(resumed, None, tmp_path, seen.append)).equals(want)
+    assert resumed.frame(run_job(resumed, None, tmp_path, seen.append)).equals(want)
     assert seen[0] == (len(kept) - 2) / len(job.chunks) and seen[-1] == 1.0
     with pytest.raises(ValueError, match=r"checkpoint: .* holds chunks of another table; remove it"):
-        hd._run(PreflopJob(["AA", "KK"], chunk_size=1), None, tmp_path, None)
+        run_job(PreflopJob(["AA", "KK"], chunk_size=1), None, tmp_path, None)
 
 
 def _failing(*deals_to_refuse: list[int]):  # type: ignore[no-untyped-def]
@@ -237,7 +238,7 @@ def test_two_worker_processes_and_a_worker_killed_mid_job(dask_client: distribut
             os.kill(pids[0], signal.SIGKILL)
             killed.append(pids[0])
 
-    assert job.frame(hd._run(job, dask_client, None, kill_one)).equals(local)
+    assert job.frame(run_job(job, dask_client, None, kill_one)).equals(local)
     assert killed
     dask_client.wait_for_workers(2, timeout=60)
 
@@ -294,7 +295,7 @@ def test_connect_errors() -> None:
 
 def test_cli_refuses_the_chunks_of_another_table(tmp_path: Path) -> None:
     out = tmp_path / "t.parquet"
-    hd._kept(PreflopJob(["AA", "KK"]), f"{out}.parts")
+    kept_chunks(PreflopJob(["AA", "KK"]), f"{out}.parts")
     run = _cli("preflop", "--hands", "AA,QQ", "--out", str(out))
     _, err = run.communicate(timeout=60)
     assert run.returncode == 2 and err.count("\n") == 1

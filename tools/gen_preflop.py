@@ -54,6 +54,7 @@ def main() -> int:
         print("error: the compiled backend is needed (the pure-Python one would take days)", file=sys.stderr)
         return 2
     from handrank import dask as hd
+    from handrank._job_runner import run_job
     from handrank._table_jobs import PreflopJob
 
     t0 = time.perf_counter()
@@ -61,7 +62,7 @@ def main() -> int:
     print(f"{len(job.keys):,} matchups up to suits in {len(job.chunks)} chunks ({time.perf_counter() - t0:.1f} s)")
     parts = OUT + ".parts"
     with hd.connect(args.workers, args.scheduler) as client:
-        results = hd._run(job, client, parts, None)
+        results = run_job(job, client, parts, None)
     print(f"  enumerated ({time.perf_counter() - t0:.1f} s)")
     counts = job.counts(results)
     table = job.frame(results)

@@ -277,6 +277,7 @@ def _table(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    from handrank._job_runner import kept_chunks, run_job
     from handrank._table_jobs import FlopJob, PreflopJob
 
     out = os.fspath(args.out)
@@ -294,7 +295,7 @@ def _table(args: argparse.Namespace) -> int:
 
     def kept() -> int:
         try:
-            return sum(result is not None for result in hd._kept(job, parts)[0])
+            return sum(result is not None for result in kept_chunks(job, parts)[0])
         except ValueError:
             raise ValueError(
                 f"--out: {parts} holds the chunks of another table (other classes, ranges or chunk size):"
@@ -308,7 +309,7 @@ def _table(args: argparse.Namespace) -> int:
     try:
         kept_before = kept()  # before any cluster starts: a folder of another job is refused at once
         with hd.connect(args.workers, args.scheduler, args.connect_timeout) as client:
-            results = hd._run(job, client, parts, bar)
+            results = run_job(job, client, parts, bar)
     except KeyboardInterrupt:
         bar.close()
         print(
@@ -342,10 +343,11 @@ def _table(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="handrank", description="Rank poker hands.")
-    parser.add_argument("--version", action="version", version=f"handrank {handrank.__version__} ({handrank.BACKEND})")
-    sub = parser.add_subparsers(dest="command", required=True)
+def parser() -> argparse.ArgumentParser:
+    """The command line: one subcommand per question."""
+    top = argparse.ArgumentParser(prog="handrank", description="Rank poker hands.")
+    top.add_argument("--version", action="version", version=f"handrank {handrank.__version__} ({handrank.BACKEND})")
+    sub = top.add_subparsers(dest="command", required=True)
     ev = sub.add_parser("eval", help="rank a 5-, 6- or 7-card hand", description="Rank a 5-, 6- or 7-card hand.")
     ev.add_argument("cards", nargs="+", help='cards such as "As Ks Qs Js Ts 2c 3d"')
     sd = sub.add_parser("showdown", help="find the winners among several hands", description="Show hands down.")
@@ -386,6 +388,12 @@ def main(argv: list[str] | None = None) -> int:
     co.add_argument("--csv", action="store_true", help="print CSV: combo, equity, weight")
     for p in (ev, sd, eq, co):
         p.add_argument("--json", action="store_true", help="print one JSON object")
+    _table_parser(sub)
+    return top
+
+
+def _table_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``handrank table preflop|flop``."""
     ta = sub.add_parser(
         "table",
         help="compute a big table on Dask (resumable), into a Parquet file",
@@ -423,7 +431,10 @@ def main(argv: list[str] | None = None) -> int:
             default=size,
             help=f"{'matchups' if p is pre else 'flops'} per task (default {size})",
         )
-    args = parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     # A console that cannot show Cyrillic gets escapes (valid inside JSON strings) instead of a crash.
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")

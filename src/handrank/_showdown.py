@@ -133,25 +133,7 @@ def showdown(hands: Sequence[Cards], board: Cards = (), *, game: GameName = "hol
     if len(hands) < 2:
         raise ValueError(f"a showdown needs at least 2 players, got {len(hands)}")
     board_ids = board_ids_of(board, rules)
-    if rules.lowest:
-        _check_deck(board_ids, "board")
-    owner = dict.fromkeys(board_ids, "the board")
-    seats: list[list[int]] = []
-    for i, hand in enumerate(hands):
-        try:
-            ids = parse_cards(hand)
-        except (ValueError, TypeError) as exc:
-            raise type(exc)(f"player {i}: {exc}") from None
-        if len(ids) not in rules.hole_sizes:
-            raise ValueError(f"player {i}: {rules.hand_rule}, got {len(ids)}")
-        if rules.lowest:
-            _check_deck(ids, f"player {i}")
-        for card in ids:
-            if card in owner:
-                where = "on the board" if owner[card] == "the board" else f"in {owner[card]}'s hand"
-                raise ValueError(f"player {i}: card {CARD_NAMES[card]} is also {where}")
-            owner[card] = f"player {i}"
-        seats.append(ids)
+    seats = _seats(rules, hands, board_ids)
     none: list[int | None] = [None] * len(seats)
     highs: list[int | None] = [_high(rules, ids, board_ids) for ids in seats] if rules.high else none
     lows: list[int | None] = [_low(rules, ids, board_ids) for ids in seats] if rules.low else none
@@ -194,6 +176,30 @@ def showdown(hands: Sequence[Cards], board: Cards = (), *, game: GameName = "hol
         high_winners=high_winners,
         low_winners=low_winners if rules.low else (),
     )
+
+
+def _seats(rules: Game, hands: Sequence[Cards], board_ids: list[int]) -> list[list[int]]:
+    """Each player's cards, checked: their number, the deck, no card twice (errors name the player)."""
+    if rules.lowest:
+        _check_deck(board_ids, "board")
+    owner = dict.fromkeys(board_ids, "the board")
+    seats: list[list[int]] = []
+    for i, hand in enumerate(hands):
+        try:
+            ids = parse_cards(hand)
+        except (ValueError, TypeError) as exc:
+            raise type(exc)(f"player {i}: {exc}") from None
+        if len(ids) not in rules.hole_sizes:
+            raise ValueError(f"player {i}: {rules.hand_rule}, got {len(ids)}")
+        if rules.lowest:
+            _check_deck(ids, f"player {i}")
+        for card in ids:
+            if card in owner:
+                where = "on the board" if owner[card] == "the board" else f"in {owner[card]}'s hand"
+                raise ValueError(f"player {i}: card {CARD_NAMES[card]} is also {where}")
+            owner[card] = f"player {i}"
+        seats.append(ids)
+    return seats
 
 
 def _check_deck(ids: list[int], whose: str) -> None:

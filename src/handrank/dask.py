@@ -27,9 +27,7 @@ you.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-import uuid
 
 import numpy as np
 
@@ -43,6 +41,7 @@ from handrank._batch import evaluate_masks as _local_masks
 from handrank._batch import evaluate_omaha_batch as _local_omaha
 from handrank._cards import HAND_SIZES, board_ids_of, mask_row_error, row_error
 from handrank._games import OMAHA
+from handrank._job_runner import run_job
 from handrank._table_jobs import FlopJob, PreflopJob
 
 TYPE_CHECKING = False
@@ -166,7 +165,7 @@ def preflop_table(
     ['AA', 'KK', 50371344, 285228, 10986372, 61642944]
     """
     job = PreflopJob(hands)
-    return job.frame(_run(job, client, checkpoint, progress))
+    return job.frame(run_job(job, client, checkpoint, progress))
 
 
 def flop_table(
@@ -198,31 +197,7 @@ def flop_table(
     (1755, 22100, ['flop', 'flops', 'equity', 'AdAc'])
     """
     job = FlopJob(hero, villain)
-    return job.frame(_run(job, client, checkpoint, progress))
-
-
-@contextlib.contextmanager
-def _client_for(client: Client | None) -> Iterator[Client]:
-    """The client given, else the current one, else a temporary one whose threads run in this process."""
-    from distributed import Client, LocalCluster, default_client
-
-    if client is None:
-        with contextlib.suppress(ValueError):  # no current client
-            client = default_client()
-    if client is not None:
-        yield client
-        return
-    with (
-        LocalCluster(
-            n_workers=1,
-            threads_per_worker=os.cpu_count() or 1,
-            processes=False,
-            dashboard_address=":0",
-            scheduler_kwargs={"dashboard": False},
-        ) as cluster,
-        Client(cluster) as local,
-    ):
-        yield local
+    return job.frame(run_job(job, client, checkpoint, progress))
 
 
 _IGNORE_SIGINT = "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)"  # preload text, run in each worker
@@ -276,93 +251,3 @@ def connect(workers: int | None = None, scheduler: str | None = None, timeout: f
             signal.signal(signal.SIGINT, previous)
     with cluster, Client(cluster) as client:
         yield client
-
-
-def _kept(job: PreflopJob | FlopJob, folder: str | os.PathLike[str]) -> tuple[list[np.ndarray | None], str]:
-    """The chunk results kept in ``folder`` from an earlier run of the same job (None for the others), and the
-    folder; a folder of another job is an error, one that does not exist is made."""
-    spec = json.dumps(job.spec(), sort_keys=True)
-    folder = os.fspath(folder)
-    os.makedirs(folder, exist_ok=True)
-    manifest = os.path.join(folder, "job.json")
-    try:  # the first run to get here writes the job's spec; any other must be running the same job
-        with open(manifest, "x", encoding="utf-8") as f:
-            f.write(spec)
-            f.flush()
-            os.fsync(f.fileno())
-    except FileExistsError:
-        with open(manifest, encoding="utf-8") as f:
-            if f.read() != spec:
-                raise ValueError(
-                    f"checkpoint: {folder} holds chunks of another table; remove it or choose another folder"
-                ) from None
-    results: list[np.ndarray | None] = []
-    for index in range(len(job.chunks)):
-        result = None
-        with contextlib.suppress(Exception):  # missing, or damaged however: computed again
-            result = np.load(os.path.join(folder, f"{index:05d}.npy"), allow_pickle=False)
-        results.append(result if job.check(index, result) else None)
-    return results, folder
-
-
-def _write_atomically(path: str, data: bytes) -> None:
-    """``data`` in ``path``, written beside it, flushed to disk and renamed: a reader, even after a crash, sees
-    no file or the whole of it."""
-    part = f"{path}.{uuid.uuid4().hex}.tmp"
-    try:
-        with open(part, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(part, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.remove(part)
-
-
-def _run(
-    job: PreflopJob | FlopJob,
-    client: Client | None,
-    checkpoint: str | os.PathLike[str] | None,
-    progress: Callable[[float], object] | None,
-) -> list[np.ndarray]:
-    """Every chunk's result, in order: the kept ones read back, the others computed as tasks (and kept)."""
-    import io
-
-    from distributed import as_completed
-
-    results, folder = _kept(job, checkpoint) if checkpoint is not None else ([None] * len(job.chunks), None)
-    todo = [i for i, result in enumerate(results) if result is None]
-    done = len(job.chunks) - len(todo)
-    if progress is not None and done:
-        progress(done / len(job.chunks))
-    if todo:
-        with _client_for(client) as runner:
-            run = uuid.uuid4().hex[:12]
-            arguments = job.arguments()
-            futures = {
-                runner.submit(job.compute, job.chunks[i], *arguments, key=f"handrank-{job.kind}-{run}-{i}"): i
-                for i in todo
-            }
-            try:
-                for future in as_completed(futures):
-                    index = futures[future]
-                    try:
-                        result = future.result()
-                    except Exception as exc:
-                        raise RuntimeError(
-                            f"chunk {index} of the {job.kind} table failed: {type(exc).__name__}: {exc}"
-                        ) from exc
-                    if not job.check(index, result):
-                        raise RuntimeError(f"chunk {index} of the {job.kind} table came back malformed")
-                    results[index] = result
-                    if folder is not None:
-                        buffer = io.BytesIO()
-                        np.save(buffer, result, allow_pickle=False)
-                        _write_atomically(os.path.join(folder, f"{index:05d}.npy"), buffer.getvalue())
-                    done += 1
-                    if progress is not None:
-                        progress(done / len(job.chunks))
-            finally:
-                runner.cancel(list(futures))
-    return results  # type: ignore[return-value]

@@ -1,0 +1,136 @@
+"""The big tables run as Dask tasks: chunks computed on a ``distributed`` client, kept in a folder as they
+arrive, and read back by a later run of the same job.
+
+Used by ``handrank.dask``'s tables and by ``handrank table``; Dask is
+imported only when a job runs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import uuid
+
+import numpy as np
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
+    from distributed import Client
+
+    from handrank._table_jobs import FlopJob, PreflopJob
+
+
+@contextlib.contextmanager
+def client_for(client: Client | None) -> Iterator[Client]:
+    """The client given, else the current one, else a temporary one whose threads run in this process."""
+    from distributed import Client, LocalCluster, default_client
+
+    if client is None:
+        with contextlib.suppress(ValueError):  # no current client
+            client = default_client()
+    if client is not None:
+        yield client
+        return
+    with (
+        LocalCluster(
+            n_workers=1,
+            threads_per_worker=os.cpu_count() or 1,
+            processes=False,
+            dashboard_address=":0",
+            scheduler_kwargs={"dashboard": False},
+        ) as cluster,
+        Client(cluster) as local,
+    ):
+        yield local
+
+
+def kept_chunks(job: PreflopJob | FlopJob, folder: str | os.PathLike[str]) -> tuple[list[np.ndarray | None], str]:
+    """The chunk results kept in ``folder`` from an earlier run of the same job (None for the others), and the
+    folder; a folder of another job is an error, one that does not exist is made."""
+    spec = json.dumps(job.spec(), sort_keys=True)
+    folder = os.fspath(folder)
+    os.makedirs(folder, exist_ok=True)
+    manifest = os.path.join(folder, "job.json")
+    try:  # the first run to get here writes the job's spec; any other must be running the same job
+        with open(manifest, "x", encoding="utf-8") as f:
+            f.write(spec)
+            f.flush()
+            os.fsync(f.fileno())
+    except FileExistsError:
+        with open(manifest, encoding="utf-8") as f:
+            if f.read() != spec:
+                raise ValueError(
+                    f"checkpoint: {folder} holds chunks of another table; remove it or choose another folder"
+                ) from None
+    results: list[np.ndarray | None] = []
+    for index in range(len(job.chunks)):
+        result = None
+        with contextlib.suppress(Exception):  # missing, or damaged however: computed again
+            result = np.load(os.path.join(folder, f"{index:05d}.npy"), allow_pickle=False)
+        results.append(result if job.check(index, result) else None)
+    return results, folder
+
+
+def write_atomically(path: str, data: bytes) -> None:
+    """``data`` in ``path``, written beside it, flushed to disk and renamed: a reader, even after a crash, sees
+    no file or the whole of it."""
+    part = f"{path}.{uuid.uuid4().hex}.tmp"
+    try:
+        with open(part, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(part, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(part)
+
+
+def run_job(
+    job: PreflopJob | FlopJob,
+    client: Client | None,
+    checkpoint: str | os.PathLike[str] | None,
+    progress: Callable[[float], object] | None,
+) -> list[np.ndarray]:
+    """Every chunk's result, in order: the kept ones read back, the others computed as tasks (and kept)."""
+    from distributed import as_completed
+
+    results, folder = kept_chunks(job, checkpoint) if checkpoint is not None else ([None] * len(job.chunks), None)
+    todo = [i for i, result in enumerate(results) if result is None]
+    done = len(job.chunks) - len(todo)
+    if progress is not None and done:
+        progress(done / len(job.chunks))
+    if todo:
+        with client_for(client) as runner:
+            run = uuid.uuid4().hex[:12]
+            arguments = job.arguments()
+            futures = {
+                runner.submit(job.compute, job.chunks[i], *arguments, key=f"handrank-{job.kind}-{run}-{i}"): i
+                for i in todo
+            }
+            try:
+                for future in as_completed(futures):
+                    index = futures[future]
+                    try:
+                        result = future.result()
+                    except Exception as exc:
+                        raise RuntimeError(
+                            f"chunk {index} of the {job.kind} table failed: {type(exc).__name__}: {exc}"
+                        ) from exc
+                    if not job.check(index, result):
+                        raise RuntimeError(f"chunk {index} of the {job.kind} table came back malformed")
+                    results[index] = result
+                    if folder is not None:
+                        buffer = io.BytesIO()
+                        np.save(buffer, result, allow_pickle=False)
+                        write_atomically(os.path.join(folder, f"{index:05d}.npy"), buffer.getvalue())
+                    done += 1
+                    if progress is not None:
+                        progress(done / len(job.chunks))
+            finally:
+                runner.cancel(list(futures))
+    return results  # type: ignore[return-value]
