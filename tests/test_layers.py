@@ -145,3 +145,17 @@ def test_no_room_reads_another_rooms_private_fields() -> None:
                 if node.attr in everyone and node.attr not in own[here]:
                     reads.append(f"{path.name}:{node.lineno} .{node.attr}")
     assert reads == []
+
+
+def test_every_function_fits_on_a_screen() -> None:
+    """No function of the package is longer than 80 lines, its docstring aside."""
+    long = []
+    for path, text in _sources().items():
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                first = node.body[0]
+                doc = ast.get_docstring(node) is not None
+                lines = node.end_lineno - node.lineno + 1 - ((first.end_lineno - first.lineno + 1) if doc else 0)  # type: ignore[operator]
+                if lines > 80:
+                    long.append(f"{path.name}:{node.lineno} {node.name}: {lines} lines")
+    assert long == []

@@ -774,65 +774,25 @@ def monte_carlo(
     if block_hi <= block_lo:
         return 0, _flat(out)
     if all(hi - lo == 1 for lo, hi in spans):
-        # Every hand fixed: the board by a partial Fisher-Yates shuffle of the deck, sorted at each block's start.
-        hands = [list(combos[lo * hole_size : hi * hole_size]) for lo, hi in spans]
-        held = [c for h in hands for c in h]
-        if len(set(held)) < len(held) or any(taken >> c & 1 for c in held):
-            return -1, _flat(out)  # every deal collides
-        used = taken | sum(1 << c for c in held)
-        sorted_deck = [c for c in range(52) if not used >> c & 1]
-        k = 5 - len(fixed)
-        for block in range(block_lo, block_hi):
-            stream = _Stream(seed, block)
-            deck = list(sorted_deck)
-            for _ in range(block_trials):
-                _settle(game, hands, fixed + _deal_front(stream, deck, 0, len(deck), k), out)
-        return (block_hi - block_lo) * block_trials, _flat(out)
+        return _monte_carlo_fixed(
+            game, hole_size, combos, spans, fixed, taken, seed, block_lo, block_hi, block_trials, out
+        )
     sorted_deck = [c for c in range(52) if not taken >> c & 1]
     place = {c: i for i, c in enumerate(sorted_deck)}
     dealt = [lo == hi and not excluded[p] for p, (lo, hi) in enumerate(spans)]
+    draw = _Draw(combos, hole_size, cum, spans, uniform, dealt, taken, excluded)
     trials = 0
     for block in range(block_lo, block_hi):
         stream = _Stream(seed, block)
         for _ in range(block_trials):
             # The drawn hands, each from its own odds; a deal where two meet is drawn again whole.
-            redraws = 0
-            while True:
-                used = taken
-                hands = [[] for _ in spans]
-                ok = True
-                for p, (lo, hi) in enumerate(spans):
-                    if dealt[p]:
-                        continue
-                    if lo == hi:  # a random hand that may not hold some cards
-                        allowed = ~(taken | excluded[p])
-                        mine = 0
-                        for _ in range(hole_size):
-                            while True:
-                                c = stream.small(52)
-                                if (allowed & ~mine) >> c & 1:
-                                    break
-                            mine |= 1 << c
-                            hands[p].append(c)
-                    else:
-                        if hi - lo == 1:
-                            pick = lo  # a fixed hand draws nothing
-                        elif uniform[p]:
-                            n = hi - lo
-                            pick = lo + (stream.small(n) if n <= _SMALL_DRAW else stream.big(n))
-                        else:
-                            pick = bisect_right(cum, stream.big(cum[hi - 1]), lo, hi)
-                        hands[p] = list(combos[pick * hole_size : (pick + 1) * hole_size])
-                        mine = sum(1 << c for c in hands[p])
-                    ok = not used & mine
-                    used |= mine
-                    if not ok:
-                        break
-                if ok:
+            for _ in range(max(1, max_redraws)):
+                drawn = draw.hands(stream)
+                if drawn is not None:
                     break
-                redraws += 1
-                if redraws >= max_redraws:
-                    return -1, _flat(out)
+            else:
+                return -1, _flat(out)
+            hands, used = drawn
             # Their cards to the back of the sorted deck, highest first; the rest dealt from the front.
             deck = list(sorted_deck)
             back = len(deck)
@@ -851,6 +811,86 @@ def monte_carlo(
     return trials, _flat(out)
 
 
+def _monte_carlo_fixed(
+    game: int,
+    hole_size: int,
+    combos: bytes,
+    spans: list[tuple[int, int]],
+    fixed: list[int],
+    taken: int,
+    seed: int,
+    block_lo: int,
+    block_hi: int,
+    block_trials: int,
+    out: list[list[int]],
+) -> tuple[int, tuple[int, ...]]:
+    """Every hand fixed: the board by a partial Fisher-Yates shuffle of the deck, sorted at each block's start."""
+    hands = [list(combos[lo * hole_size : hi * hole_size]) for lo, hi in spans]
+    held = [c for h in hands for c in h]
+    if len(set(held)) < len(held) or any(taken >> c & 1 for c in held):
+        return -1, _flat(out)  # every deal collides
+    used = taken | sum(1 << c for c in held)
+    sorted_deck = [c for c in range(52) if not used >> c & 1]
+    k = 5 - len(fixed)
+    for block in range(block_lo, block_hi):
+        stream = _Stream(seed, block)
+        deck = list(sorted_deck)
+        for _ in range(block_trials):
+            _settle(game, hands, fixed + _deal_front(stream, deck, 0, len(deck), k), out)
+    return (block_hi - block_lo) * block_trials, _flat(out)
+
+
+class _Draw:
+    """One draw of the players' hands for a Monte Carlo deal: ranges by their weights, random hands from the
+    deck less their excluded cards; the players dealt from the deck afterwards are left empty."""
+
+    def __init__(
+        self,
+        combos: bytes,
+        hole_size: int,
+        cum: array[int],
+        spans: list[tuple[int, int]],
+        uniform: list[bool],
+        dealt: list[bool],
+        taken: int,
+        excluded: array[int],
+    ) -> None:
+        self.combos, self.hole_size, self.cum, self.spans = combos, hole_size, cum, spans
+        self.uniform, self.dealt, self.taken, self.excluded = uniform, dealt, taken, excluded
+
+    def hands(self, stream: _Stream) -> tuple[list[list[int]], int] | None:
+        """The hands and the mask of the cards they and the board take; None when two of them meet."""
+        used = self.taken
+        hands: list[list[int]] = [[] for _ in self.spans]
+        for p, (lo, hi) in enumerate(self.spans):
+            if self.dealt[p]:
+                continue
+            if lo == hi:  # a random hand that may not hold some cards
+                allowed = ~(self.taken | self.excluded[p])
+                mine = 0
+                for _ in range(self.hole_size):
+                    while True:
+                        c = stream.small(52)
+                        if (allowed & ~mine) >> c & 1:
+                            break
+                    mine |= 1 << c
+                    hands[p].append(c)
+            else:
+                if hi - lo == 1:
+                    pick = lo  # a fixed hand draws nothing
+                elif self.uniform[p]:
+                    n = hi - lo
+                    pick = lo + (stream.small(n) if n <= _SMALL_DRAW else stream.big(n))
+                else:
+                    pick = bisect_right(self.cum, stream.big(self.cum[hi - 1]), lo, hi)
+                hands[p] = list(self.combos[pick * self.hole_size : (pick + 1) * self.hole_size])
+                mine = sum(1 << c for c in hands[p])
+            if used & mine:
+                return None
+            used |= mine
+        return hands, used
+
+
 def simd() -> tuple[str, tuple[str, ...]]:
     """The batch kernel in use and those on offer: this backend has one, ``"python"``."""
     return "python", ("python",)
@@ -861,3 +901,5 @@ def use_simd(name: str) -> str:
     if name != "python":
         raise ValueError(f"no {name!r} batch kernel here; this build and CPU offer python")
     return "python"
+
+
