@@ -99,7 +99,7 @@ SHOWDOWN_GAMES: tuple[str, ...] = tuple(GAMES)
 EQUITY_GAMES: tuple[str, ...] = tuple(name for name, g in GAMES.items() if g.code is not None)
 """The games the C equity kernels play (and ranges, exact or Monte Carlo, take)."""
 ALL_EQUITY_GAMES: tuple[str, ...] = (*EQUITY_GAMES, "shortdeck", "omaha8", "stud8", "razz", "deuce7")
-"""The games ``equity`` takes: the others over the batch kernels (``_equity_games``)."""
+"""The games ``equity`` takes: the others over the batch kernels (``_games_equity``)."""
 
 
 def game(name: object, allowed: tuple[str, ...] = SHOWDOWN_GAMES) -> Game:
