@@ -159,3 +159,17 @@ def test_every_function_fits_on_a_screen() -> None:
                 if lines > 80:
                     long.append(f"{path.name}:{node.lineno} {node.name}: {lines} lines")
     assert long == []
+
+
+def test_tools_import_no_private_name() -> None:
+    """The generators and checks in tools/ use the package's internal names, never its ``_private`` ones."""
+    tools = ROOT / "tools"
+    if not tools.is_dir():
+        pytest.skip("tools/ is not here (a wheel's tests bring their own copy)")
+    imported = []
+    for path in sorted(tools.glob("*.py")):
+        for line, room, names in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            imported += [
+                f"{path.name}:{line} {room}.{n}" for n in names if n.startswith("_") and not n.startswith("__")
+            ]
+    assert imported == []
