@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -198,20 +199,42 @@ def test_checkpoints_resume_and_refuse_another_job(tmp_path: Path, c_impl: Api) 
     with pytest.raises(RuntimeError, match=r"chunk 2 of the preflop table failed: ValueError: poisoned"):
         run_job(bad, None, tmp_path, None)
     kept = sorted(tmp_path.glob("*.npy"))
-    assert Path(tmp_path, "00002.npy") not in kept
+    assert not list(tmp_path.glob("00002*"))
     for path in kept:
-        index = int(path.stem)
+        index = int(path.stem[:5])
         assert np.array_equal(np.load(path), PreflopJob.compute(job.chunks[index]))
     Path(tmp_path, kept[0].name).write_bytes(b"not an array")
     Path(tmp_path, kept[1].name).write_bytes(b"")
     # The rest run again, the damaged ones too; a chunk kept whole is read back, never computed.
     resumed = PreflopJob(["AA", "KK", "QQ"], chunk_size=1)
-    resumed.compute = _failing(*(job.chunks[int(path.stem)][0].tolist() for path in kept[2:]))  # type: ignore[method-assign]
+    resumed.compute = _failing(*(job.chunks[int(path.stem[:5])][0].tolist() for path in kept[2:]))  # type: ignore[method-assign]
     seen: list[float] = []
-    assert resumed.frame(run_job(resumed, None, tmp_path, seen.append)).equals(want)
+    with pytest.warns(RuntimeWarning, match="is damaged") as damaged:
+        assert resumed.frame(run_job(resumed, None, tmp_path, seen.append)).equals(want)
+    assert sorted(str(w.message).split()[1] for w in damaged) == [str(kept[0]), str(kept[1])]
     assert seen[0] == (len(kept) - 2) / len(job.chunks) and seen[-1] == 1.0
     with pytest.raises(ValueError, match=r"checkpoint: .* holds chunks of another table; remove it"):
         run_job(PreflopJob(["AA", "KK"], chunk_size=1), None, tmp_path, None)
+
+
+@needs_c
+@pytest.mark.parametrize("where", ["header", "data"])
+def test_a_kept_chunk_with_one_bit_flipped_is_computed_again(tmp_path: Path, c_impl: Api, where: str) -> None:
+    """Every kept chunk carries a checksum: one whose bytes changed is not read back but computed again, with a
+    warning naming its file."""
+    job = PreflopJob(["AA", "KK"], chunk_size=1)
+    want = job.frame(run_job(job, None, tmp_path, None))
+    kept = sorted(tmp_path.glob("*.npy"))
+    data = bytearray(kept[0].read_bytes())
+    at = 10 if where == "header" else len(data) - 3  # the array's values end the file
+    data[at] ^= 0x10
+    kept[0].write_bytes(bytes(data))
+    if where == "data":  # still reads as a sound chunk: only the checksum can tell
+        assert np.load(kept[0]).shape == np.load(kept[1]).shape
+    again = PreflopJob(["AA", "KK"], chunk_size=1)
+    with pytest.warns(RuntimeWarning, match=f"checkpoint: {re.escape(str(kept[0]))} is damaged"):
+        assert again.frame(run_job(again, None, tmp_path, None)).equals(want)
+    assert len(list(tmp_path.glob("*.npy"))) == len(job.chunks)  # the damaged file replaced by a sound one
 
 
 def _failing(*deals_to_refuse: list[int]):  # type: ignore[no-untyped-def]
@@ -322,8 +345,27 @@ def test_cli_errors(tmp_path: Path) -> None:
             ],
             "scheduler: cannot reach tcp://127.0.0.1:9",
         ),
+        (["preflop", "--out", str(tmp_path / "t.txt")], "--out: a table is written as Parquet (.parquet) or CSV"),
     ]:
         run = _cli(*args)
         out, err = run.communicate(timeout=60)
         assert run.returncode == 2 and out == "" and err.count("\n") == 1, (args, err)
         assert err.startswith("handrank: error: ") and message in err, (args, err)
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no folder of chunks left behind
+
+
+def test_cli_writes_csv_by_its_name_and_reads_kept_chunks_by_their_checksums(tmp_path: Path) -> None:
+    out = tmp_path / "t.csv"
+    job = PreflopJob(["AA", "KK"])  # the CLI's job for these classes, at its default chunk size
+    run_job(job, None, f"{out}.parts", None)
+    kept = sorted(Path(f"{out}.parts").glob("*.npy"))
+    data = bytearray(kept[0].read_bytes())
+    data[-3] ^= 0x10
+    kept[0].write_bytes(bytes(data))
+    run = _cli("preflop", "--hands", "AA,KK", "--out", str(out), "--workers", "1")
+    stdout, err = run.communicate(timeout=120)
+    assert run.returncode == 0, err
+    assert f"{kept[0]} is damaged" in err and "computing the chunk again" in err
+    got = pd.read_csv(out)
+    assert got.equals(job.frame([PreflopJob.compute(c) for c in job.chunks]))
+    assert "0 kept" not in stdout and not Path(f"{out}.parts").exists()

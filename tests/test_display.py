@@ -69,6 +69,7 @@ def test_equity_and_showdown_html(impl: Api) -> None:
     got = _parse(exact._repr_html_())
     assert got.rows[0] == ["player", "equity", "win", "tie"] and len(got.rows) == 3
     assert got.rows[1][1] == f"{exact.equity[0]:.3%}" and got.caption == f"exact, {exact.boards:,} boards"
+    assert [row[0] for row in got.rows[1:]] == ["Ah Kh", "Qs Qd"]  # the players as the command line shows them
     sampled = impl.equity(["AhKh", "QsQd", impl.Range("random")], trials=20_000, seed=4)
     got = _parse(sampled._repr_html_())
     assert (

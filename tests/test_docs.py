@@ -71,3 +71,16 @@ def test_console_examples(page: str, command: str, output: str, impl: Api, tmp_p
 def test_the_docs_have_examples() -> None:
     assert PAGES and any(">>> " in p.read_text(encoding="utf-8") for p in PAGES)
     assert any(c.startswith("handrank table") for _, c, _ in COMMANDS) and len(COMMANDS) > 10
+
+
+@pytest.mark.parametrize(("section", "command"), [("## Show hands down", "showdown"), ("## Equity", "equity")])
+def test_cli_page_names_every_game_the_parser_takes(section: str, command: str) -> None:
+    """docs/cli.md's ``--game a|b|...`` lists are the parser's choices, in order."""
+    from handrank._cli import parser
+
+    text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    part = text.split(section + "\n", 1)[1].split("\n## ", 1)[0]
+    listed = re.findall(r"`--game ([a-z0-9|]+)`", part)
+    subcommands = next(a for a in parser()._actions if a.dest == "command").choices
+    game = next(a for a in subcommands[command]._actions if a.dest == "game")  # type: ignore[index]
+    assert [names.split("|") for names in listed] == [list(game.choices)]

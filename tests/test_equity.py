@@ -184,9 +184,9 @@ def test_weights_and_conflicts(impl: Api) -> None:
             ["Ah Kh", "Qs Qd"],
             "",
             "",
-            {"game": "stud"},
+            {"game": "pineapple"},
             ValueError,
-            "game must be one of holdem, omaha, shortdeck, omaha8, stud8, razz, deuce7, not .stud.$",
+            "game must be one of holdem, omaha, shortdeck, omaha8, stud, stud8, razz, draw, deuce7, not .pineapple.$",
         ),
         (["Ah Kh", "Qs Qd"], "", "", {"trials": 0}, ValueError, "trials must be > 0"),
         (["Ah Kh", "Qs Qd"], "", "", {"trials": 10, "exact": True}, ValueError, "cannot go with exact=True"),
@@ -309,7 +309,7 @@ def test_random_omaha_hand_with_excluded_cards_behind_a_range(impl: Api) -> None
             "",
             "",
             {"game": []},
-            "game must be one of holdem, omaha, shortdeck, omaha8, stud8, razz, deuce7, not \\[\\]",
+            "game must be one of holdem, omaha, shortdeck, omaha8, stud, stud8, razz, draw, deuce7, not \\[\\]",
         ),
         (["Ah Kh", "Qs Qd"], "Ah 2x", "", {}, "board: unknown suit"),
         (["Ah Kh", "Qs Qd"], "", "2x", {}, "dead: unknown suit"),
@@ -458,3 +458,32 @@ def test_combos_on_the_board_do_not_change_the_path(c_impl: Api) -> None:
     # A range left with one combo beside the board is a fixed matchup: its boards, not all runouts.
     assert c_impl.equity(["Ah Qh", "Js Jd", Range("KK")], board="Ks Kd 2c").boards == 903
     assert c_impl.equity(["Ah Qh", Range("KK")], board="Ks Kd 2c").boards == 990
+
+
+@pytest.mark.parametrize(
+    ("game", "hero", "text", "board", "hole_size"),
+    [
+        ("holdem", "AhKh", "QQ+", "2c7d9h", None),
+        ("holdem", "AhKh", "random", "2c7d9hTs", None),
+        ("omaha", "AhKhQhJh", "QsQdJsJd, 0.5(QcQhJcJh)", "2c7d9h", None),
+        ("omaha", "AhKhQhJhTh", "random", "2c7d9hTs", 5),
+        ("shortdeck", "AsAh", "KK, QQ", "6c7d9h", None),
+        ("omaha8", "Ah2hKcKd", "QsQdJsJd, QhQcJhJc", "3c4d9h", None),
+    ],
+)
+def test_text_that_is_no_hand_is_a_range(
+    impl: Api, game: str, hero: str, text: str, board: str, hole_size: int | None
+) -> None:
+    """A player given as text that is not one hand is the range the text says, as on the command line."""
+    range_game = {"omaha8": "omaha"}.get(game, game)
+    as_range = impl.Range(text, game=range_game, hole_size=hole_size)  # type: ignore[arg-type]
+    kwargs: dict[str, object] = {"trials": 4096, "seed": 3} if as_range.is_random else {}
+    want = impl.equity([hero, as_range], board, game=game, **kwargs)
+    assert impl.equity([hero, text], board, game=game, **kwargs) == want
+
+
+def test_text_that_is_neither_hand_nor_range_says_both(impl: Api) -> None:
+    with pytest.raises(ValueError, match=r"player 1: unknown suit 'x'.* \(nor is it a range: "):
+        impl.equity(["AhKh", "Ah Kx"])
+    with pytest.raises(ValueError, match="player 1: Razz equity takes each player's known cards, not ranges such as"):
+        impl.equity(["As 2c 3d", "QQ+"], game="razz")  # games of known cards take no ranges

@@ -62,7 +62,7 @@ def test_equity_by_street(impl: Api) -> None:
     assert _png_size(fig) == (320, 200)
     with pytest.raises(ValueError, match="board: equity by street needs the complete board of 5 cards, got 3"):
         plot.equity_by_street(["AhKh", "QsQd"], "2c 7d 9h")
-    with pytest.raises(ValueError, match="labels: 1 names for 2 players"):
+    with pytest.raises(ValueError, match="labels: 1 name for 2 players"):
         plot.equity_by_street(["AhKh", "QsQd"], "2c 7d 9h Ts Kd", labels=["hero"])
 
 

@@ -63,7 +63,11 @@ def test_preflop_equity_result(impl: Api) -> None:
     assert sum(r.equity_fraction) == 1 and r.equity[0] == float(r.equity_fraction[0])
     swapped = handrank.preflop_equity("Qs Qd", "Kh Ah")
     assert swapped.wins == r.wins[::-1] and swapped.equity == r.equity[::-1]
-    assert handrank.preflop_equity([51, 50], [47, 46]) == handrank.preflop_equity("Ac Ad", "Kc Kd")
+    aces, clubs = handrank.preflop_equity([51, 50], [47, 46]), handrank.preflop_equity("Ac Ad", "Kc Kd")
+    assert aces.players == ("As Ah", "Ks Kh") and clubs.players == ("Ac Ad", "Kc Kd")  # the same but the hands
+    assert [getattr(aces, f) for f in aces.__slots__ if f != "players"] == [
+        getattr(clubs, f) for f in clubs.__slots__ if f != "players"
+    ]
 
 
 def test_preflop_equity_errors(impl: Api) -> None:

@@ -466,6 +466,8 @@ EQUITY_CASES = [
     ("stud8", ["As 2c 3d 4h 5s 9c", "Ac Ad 2s 3s 4s 5d"], ""),
     ("razz", ["As 2c 3d 7h 8s 9c", "Kc Kd Qh 2h 3h 4h"], ""),
     ("deuce7", ["7c 5d 4h 3s", "8c 6d 4c 3d"], ""),
+    ("stud", ["As Ks Qs Js 2c 3d", "Ac Ad 2s 3s 4s 5d"], ""),
+    ("draw", ["7c 5d 4h 3s", "8c 8d 4c 3d"], ""),
 ]
 
 
@@ -479,7 +481,7 @@ def _deals(game: str, hands: list[str], board: str, impl: Api) -> Iterator[tuple
         for extra in combinations(deck, 5 - len(on_board)):
             yield held, on_board + list(extra)
         return
-    full = 5 if game == "deuce7" else 7
+    full = 5 if game in ("deuce7", "draw") else 7
     needs = [full - len(h) for h in held]
 
     def rec(i: int, rest: list[int], dealt: list[list[int]]) -> Iterator[list[list[int]]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Iterator
 
-from handrank._games import OMAHA, Game, or_list
+from handrank._games import OMAHA, Game, or_list, plural
 from handrank._tables import N_CARDS, RANK_CHARS, SUIT_CHARS
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
@@ -244,7 +244,7 @@ def check_mask(mask: object) -> int:
         raise ValueError(f"card mask {value:#x} has bits outside 0..51")
     count = value.bit_count()
     if count not in HAND_SIZES:
-        raise ValueError(f"card mask {value:#x} has {count} cards, a hand has 5, 6 or 7")
+        raise ValueError(f"card mask {value:#x} has {plural(count, 'card')}, a hand has 5, 6 or 7")
     return value
 
 

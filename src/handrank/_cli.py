@@ -7,12 +7,12 @@ import contextlib
 import json
 import os
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import handrank
 from handrank._cards import combo_str
-from handrank._games import ALL_EQUITY_GAMES, GAMES, SHOWDOWN_GAMES
-from handrank._ranges import hand_or_range
+from handrank._deal import deal_of
+from handrank._games import ALL_EQUITY_GAMES, GAMES, SHOWDOWN_GAMES, plural
 
 
 def _print_fields(info: dict[str, Any]) -> None:
@@ -149,38 +149,36 @@ class _ProgressBar:
 
 
 def _equity(args: argparse.Namespace) -> int:
-    players: list[Any] = [hand_or_range(text, args.game) for text in args.players]
     sampled = args.trials or args.target_stderr is not None or args.time_limit is not None
-    exact = True if args.exact else (False if sampled else None)
-    bar = _ProgressBar()
-    preflop = (  # two Hold'em hands, no board, no dead cards, exact: the shipped table answers
-        args.game == "holdem"
-        and exact is not False
-        and len(players) == 2
-        and all(isinstance(p, list) for p in players)
-        and not args.board.strip()
-        and not args.dead.strip()
+    options: dict[str, Any] = {
+        "game": args.game,
+        "exact": True if args.exact else (False if sampled else None),
+        "trials": args.trials,
+        "seed": args.seed,
+        "threads": args.threads,
+        "target_stderr": args.target_stderr,
+        "time_limit": args.time_limit,
+    }
+    # Every argument is checked first, whatever answers: two Hold'em hands, no board, no dead cards, exact,
+    # are answered by the shipped preflop table.
+    deal = deal_of(args.players, args.board, args.dead, progress=None, **options)
+    preflop = (
+        deal.rules.name == "holdem"
+        and deal.exact is not False
+        and len(args.players) == 2
+        and not any(deal.ranged)
+        and not deal.board
+        and not deal.dead
     )
+    bar = _ProgressBar()
     try:
-        result = (
-            handrank.preflop_equity(*players)
-            if preflop
-            else handrank.equity(
-                players,
-                args.board,
-                args.dead,
-                game=args.game,
-                exact=exact,
-                trials=args.trials,
-                seed=args.seed,
-                threads=args.threads,
-                progress=bar,
-                target_stderr=args.target_stderr,
-                time_limit=args.time_limit,
-            )
-        )
+        if preflop:
+            result = handrank.preflop_equity(*args.players)
+        else:
+            result = handrank.equity(args.players, args.board, args.dead, progress=bar, **options)
     finally:
         bar.close()
+    players = args.players
     rows = [
         {
             "player": args.players[i],
@@ -215,12 +213,12 @@ def _equity(args: argparse.Namespace) -> int:
             f"tie {r['tie'] * 100:6.3f}%{halves}{err}"
         )
     if preflop:
-        print(f"exact: {result.boards:,} boards, from the preflop table")
+        print(f"exact: {plural(result.boards, 'board')}, from the preflop table")
     elif result.exact:
-        deals = "boards" if GAMES[args.game].board_sizes != (0,) else "deals"
-        print(f"exact: {result.boards:,} {deals} enumerated")
+        deal = "board" if GAMES[args.game].board_sizes != (0,) else "deal"
+        print(f"exact: {plural(result.boards, deal)} enumerated")
     else:
-        print(f"Monte Carlo: {result.trials:,} trials, seed {result.seed}")
+        print(f"Monte Carlo: {plural(result.trials, 'trial')}, seed {result.seed}")
     return 0
 
 
@@ -250,7 +248,7 @@ def _combos(args: argparse.Namespace) -> int:
     else:
         for c, e, w in rows:
             shown = "    n/a " if e is None else f"{e * 100:7.3f}%"
-            print(f"{c}  {shown}  against {w:g} combos")
+            print(f"{c}  {shown}  against {w:g} combo{'' if w == 1 else 's'}")
     return 0
 
 
@@ -259,6 +257,34 @@ def whole_number(text: str) -> int:
     if not text.strip().isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"not a whole number from 1: {text!r}")
     return int(text)
+
+
+def _table_out(path: str) -> tuple[str, str]:
+    """``--out`` checked: a file in a folder that exists, named .parquet (or .pq) or .csv; and that suffix."""
+    out = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(out))
+    if not os.path.isdir(folder):
+        raise ValueError(f"--out: no such folder {folder}")
+    if os.path.isdir(out):
+        raise ValueError(f"--out: {out} is a folder")
+    suffix = os.path.splitext(out)[1].lower()
+    if suffix not in (".parquet", ".pq", ".csv"):
+        raise ValueError(f"--out: a table is written as Parquet (.parquet) or CSV (.csv), not {out!r}")
+    return out, suffix
+
+
+def _write_table(frame: Any, out: str, suffix: str) -> None:
+    """The table in ``out``, as CSV or Parquet by its suffix: written beside it, then renamed into place."""
+    part = f"{out}.{os.getpid()}.tmp"
+    try:
+        if suffix == ".csv":
+            frame.to_csv(part, index=False)
+        else:
+            frame.to_parquet(part, index=False)
+        os.replace(part, out)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(part)
 
 
 def _table(args: argparse.Namespace) -> int:
@@ -280,13 +306,8 @@ def _table(args: argparse.Namespace) -> int:
     from handrank._job_runner import kept_chunks, run_job
     from handrank._table_jobs import FlopJob, PreflopJob
 
-    out = os.fspath(args.out)
+    out, suffix = _table_out(args.out)
     parts = out + ".parts"  # finished chunks, beside the output until it is written
-    folder = os.path.dirname(os.path.abspath(out))
-    if not os.path.isdir(folder):
-        raise ValueError(f"--out: no such folder {folder}")
-    if os.path.isdir(out):
-        raise ValueError(f"--out: {out} is a folder")
     job = (
         PreflopJob(args.hands, args.chunk_size)
         if args.table == "preflop"
@@ -306,46 +327,53 @@ def _table(args: argparse.Namespace) -> int:
     for name in ("distributed", "tornado", "asyncio"):  # shutting down after Ctrl-C logs noise, not news
         logging.getLogger(name).setLevel(logging.CRITICAL)
     bar = _ProgressBar()
+    made = not os.path.exists(parts)
     try:
         kept_before = kept()  # before any cluster starts: a folder of another job is refused at once
         with hd.connect(args.workers, args.scheduler, args.connect_timeout) as client:
             results = run_job(job, client, parts, bar)
+    except ValueError:  # no chunk computed (no scheduler, say): a folder made for them goes too
+        if made and not kept():
+            shutil.rmtree(parts, ignore_errors=True)
+        raise
     except KeyboardInterrupt:
         bar.close()
         print(
-            f"handrank: interrupted: {kept()} of {len(job.chunks)} chunks kept in {parts};"
+            f"handrank: interrupted: {kept()} of {plural(len(job.chunks), 'chunk')} kept in {parts};"
             " the same command resumes from them",
             file=sys.stderr,
         )
         return 130
     except RuntimeError as exc:
         bar.close()
-        print(f"handrank: error: {exc} ({kept()} finished chunks kept in {parts})", file=sys.stderr)
+        print(f"handrank: error: {exc} ({plural(kept(), 'finished chunk')} kept in {parts})", file=sys.stderr)
         return 1
     finally:
         bar.close()
     frame = job.frame(results)
-    part = f"{out}.{os.getpid()}.tmp"
-    try:
-        frame.to_parquet(part, index=False)
-        os.replace(part, out)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.remove(part)
+    _write_table(frame, out, suffix)
     shutil.rmtree(parts, ignore_errors=True)
     workers = args.workers or os.cpu_count() or 1
     where = f"on {args.scheduler}" if args.scheduler else f"on {workers} local worker{'s' if workers > 1 else ''}"
     reused = f", {kept_before} kept from an earlier run" if kept_before else ""
     print(
-        f"wrote {out}: {len(frame):,} rows from {len(job.chunks)} chunk{'s' * (len(job.chunks) > 1)}{reused},"
+        f"wrote {out}: {plural(len(frame), 'row')} from {plural(len(job.chunks), 'chunk')}{reused},"
         f" {time.perf_counter() - start:.1f} s {where}"
     )
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, with its errors on one line like every other error (the usage is for ``--help``)."""
+
+    def error(self, message: str) -> NoReturn:
+        where = self.prog.removeprefix("handrank").strip()
+        self.exit(2, f"handrank: error: {where + ': ' if where else ''}{message} (see {self.prog} --help)\n")
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line: one subcommand per question."""
-    top = argparse.ArgumentParser(prog="handrank", description="Rank poker hands.")
+    top = _Parser(prog="handrank", description="Rank poker hands.")
     top.add_argument("--version", action="version", version=f"handrank {handrank.__version__} ({handrank.BACKEND})")
     sub = top.add_subparsers(dest="command", required=True)
     ev = sub.add_parser("eval", help="rank a 5-, 6- or 7-card hand", description="Rank a 5-, 6- or 7-card hand.")
@@ -396,7 +424,7 @@ def _table_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     """``handrank table preflop|flop``."""
     ta = sub.add_parser(
         "table",
-        help="compute a big table on Dask (resumable), into a Parquet file",
+        help="compute a big table on Dask (resumable), into a Parquet or CSV file",
         description="Compute a big table as Dask tasks on local worker processes or an existing scheduler. "
         "Finished chunks are kept in OUT.parts as they arrive: after Ctrl-C or a failure the same command "
         "picks up from them.",
@@ -418,7 +446,7 @@ def _table_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     flop.add_argument("--hero", required=True, help='the hero range, such as "QQ+,AKs"')
     flop.add_argument("--villain", required=True, help='the villain range, such as "random"')
     for p, size in ((pre, 500), (flop, 25)):
-        p.add_argument("--out", required=True, help="the Parquet file to write, such as table.parquet")
+        p.add_argument("--out", required=True, help="the file to write: Parquet (table.parquet) or CSV (table.csv)")
         where = p.add_mutually_exclusive_group()
         where.add_argument("--workers", type=whole_number, help="local worker processes (default: one per core)")
         where.add_argument("--scheduler", help="an existing Dask scheduler, such as tcp://host:8786")

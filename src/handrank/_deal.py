@@ -16,11 +16,11 @@ import time
 from collections.abc import Sequence
 from fractions import Fraction
 
-from handrank._cards import CARD_NAMES, SHORT_DECK_RULE, Cards, as_index, parse_cards
-from handrank._games import ALL_EQUITY_GAMES, Game
+from handrank._cards import CARD_NAMES, SHORT_DECK_RULE, Cards, as_index, cards_str, parse_cards
+from handrank._games import ALL_EQUITY_GAMES, RANGE_GAME_OF, Game, plural
 from handrank._games import game as game_of
 from handrank._kernels import MAX_PLAYERS
-from handrank._ranges import Packed, Range, packed
+from handrank._ranges import Packed, Range, hand_or_range, packed
 from handrank._threads import n_threads
 
 TYPE_CHECKING = False
@@ -56,7 +56,8 @@ class Deal:
     for an Omaha ``random`` range, dealt from the deck.  ``packs[i]`` is the
     same as the kernels take it: integer weights, the number that made them
     integers, the combos' cards one after another (None where ``hands[i]``
-    is); ``ranged[i]`` says whether player i is a range.  ``taken`` is the
+    is); ``ranged[i]`` says whether player i is a range, ``labels[i]`` says
+    the player in words (its cards, or its range's text).  ``taken`` is the
     mask of the board, the dead cards and the fixed hands' cards
     (``fixed``); ``excluded[i]`` the cards a random hand never holds.
     ``exact`` is False when a trial count or a stopping rule asks for Monte
@@ -71,6 +72,7 @@ class Deal:
         "fixed",
         "hands",
         "hole_size",
+        "labels",
         "packs",
         "progress",
         "ranged",
@@ -88,6 +90,7 @@ class Deal:
     hands: list[Combos | None]
     packs: list[tuple[Sequence[int], int, bytes] | None]
     hole_size: int
+    labels: tuple[str, ...]
     ranged: list[bool]
     fixed: list[int]
     taken: int
@@ -134,6 +137,7 @@ def deal_of(
         raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(players)}")
     if exact is not None and type(exact) is not bool:
         raise TypeError(f"exact must be None, True or False, not {exact!r}")
+    players = _read_text(players, rules)
     deal.ranged = [isinstance(p, Range) for p in players]
     deal.threads = n_threads(threads)
     deal.board = cards_of(board, "board")
@@ -148,7 +152,61 @@ def deal_of(
         _game_seats(deal, players)
     else:
         _kernel_seats(deal, players)
+    deal.labels = tuple(str(p) if isinstance(p, Range) else cards_str(p) for p in players)  # type: ignore[arg-type]
     return deal
+
+
+def _read_text(players: Sequence[Player], rules: Game) -> Sequence[Player]:
+    """Players written as text that is no hand of the game read as ranges of it (``"QQ+"``, ``"random"``), as
+    the command line reads them; an Omaha ``random`` takes the size of the first hand given as cards."""
+    if not any(isinstance(p, str) for p in players):
+        return players
+    if rules.name not in RANGE_GAME_OF:
+        _refuse_range_text(players, rules)
+        return players
+    texts: dict[int, tuple[str, ValueError | None]] = {}
+    size = None
+    for i, player in enumerate(players):
+        if player is None or isinstance(player, Range):
+            continue
+        try:
+            cards = parse_cards(player)
+        except ValueError as exc:
+            if isinstance(player, str):
+                texts[i] = (player, exc)
+            continue
+        except TypeError:
+            continue  # checked with the other hands
+        if len(cards) in rules.hole_sizes:
+            size = size or len(cards)
+        elif isinstance(player, str):
+            texts[i] = (player, None)
+    read = list(players)
+    for i, (text, as_cards) in texts.items():
+        try:
+            read[i] = hand_or_range(text, rules.name, size)
+        except ValueError as as_range:
+            if as_cards is not None:
+                raise ValueError(f"player {i}: {as_cards} (nor is it a range: {as_range})") from None
+            # cards, but not a hand's number of them: that is the error
+    return read
+
+
+def _refuse_range_text(players: Sequence[Player], rules: Game) -> None:
+    """In a game of known cards (Stud, Draw, the lowball games) text that is a range and no cards is refused
+    as a range, not as cards it never meant to be."""
+    for i, player in enumerate(players):
+        if isinstance(player, str):
+            try:
+                parse_cards(player)
+            except ValueError:
+                try:
+                    Range(player)
+                except ValueError:
+                    continue  # no range either: the cards' error, with the other hands
+                raise ValueError(
+                    f"player {i}: {rules.title} equity takes each player's known cards, not ranges such as {player!r}"
+                ) from None
 
 
 def _stopping(
@@ -319,7 +377,7 @@ def _check_cards_left(deal: Deal, players: Sequence[Player], randoms: list[int])
         free = 52 - (deal.taken | deal.excluded[i]).bit_count() - hole_size * (others - 1)
         if free < hole_size:
             raise ValueError(
-                f"player {i}: the random range leaves {max(free, 0)} cards for a hand of {hole_size} "
+                f"player {i}: the random range leaves {plural(max(free, 0), 'card')} for a hand of {hole_size} "
                 "beside the board, dead cards, its own excluded cards and the other hands"
             )
 

@@ -146,7 +146,9 @@ def _exact_runouts(deal: Deal, scale: int) -> EquityResult:
     if not sum(share_sum):
         raise ValueError("the ranges leave no possible deal (every matchup shares a card)")
     total = sum(share_sum) // SHARE_UNIT
-    return equity_result(wins_sum, ties_sum, [s * _TO_POT for s in share_sum], total, scale=scale, boards=boards)
+    return equity_result(
+        wins_sum, ties_sum, [s * _TO_POT for s in share_sum], total, players=deal.labels, scale=scale, boards=boards
+    )
 
 
 def symmetries(masks: list[list[int]], weights: array[int], board: list[int], dead: list[int]) -> bytes:
@@ -281,7 +283,9 @@ def _exact(matchups: dict[tuple[tuple[int, ...], ...], Fraction], deal: Deal) ->
         boards += count
         total_sum += times * count
         _add_tallies(wins_sum, ties_sum, share_sum, tallies, times)
-    return equity_result(wins_sum, ties_sum, [s * _TO_POT for s in share_sum], total_sum, scale=scale, boards=boards)
+    return equity_result(
+        wins_sum, ties_sum, [s * _TO_POT for s in share_sum], total_sum, players=deal.labels, scale=scale, boards=boards
+    )
 
 
 def _add_tallies(wins: list[int], ties: list[int], shares: list[int], tallies: Sequence[int], times: int) -> None:

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from typing import Literal
 
     GameName = Literal["holdem", "omaha", "stud", "draw", "shortdeck", "omaha8", "stud8", "razz", "deuce7"]
-    EquityGameName = Literal["holdem", "omaha", "shortdeck", "omaha8", "stud8", "razz", "deuce7"]
+    EquityGameName = Literal["holdem", "omaha", "shortdeck", "omaha8", "stud", "stud8", "razz", "draw", "deuce7"]
 else:  # what the annotations name, at run time
     GameName = EquityGameName = str
 
@@ -98,8 +98,10 @@ GAMES: dict[str, Game] = {g.name: g for g in (HOLDEM, OMAHA, STUD, DRAW, SHORTDE
 SHOWDOWN_GAMES: tuple[str, ...] = tuple(GAMES)
 EQUITY_GAMES: tuple[str, ...] = tuple(name for name, g in GAMES.items() if g.code is not None)
 """The games the C equity kernels play (and ranges, exact or Monte Carlo, take)."""
-ALL_EQUITY_GAMES: tuple[str, ...] = (*EQUITY_GAMES, "shortdeck", "omaha8", "stud8", "razz", "deuce7")
+ALL_EQUITY_GAMES: tuple[str, ...] = (*EQUITY_GAMES, "shortdeck", "omaha8", "stud", "stud8", "razz", "draw", "deuce7")
 """The games ``equity`` takes: the others over the batch kernels (``_games_equity``)."""
+RANGE_GAME_OF: dict[str, str] = {"holdem": "holdem", "omaha": "omaha", "shortdeck": "shortdeck", "omaha8": "omaha"}
+"""The games whose equity takes ranges, and the game of the ranges they take."""
 
 
 def game(name: object, allowed: tuple[str, ...] = SHOWDOWN_GAMES) -> Game:
@@ -107,6 +109,11 @@ def game(name: object, allowed: tuple[str, ...] = SHOWDOWN_GAMES) -> Game:
     if not isinstance(name, str) or name not in allowed:
         raise ValueError(f"game must be one of {', '.join(allowed)}, not {name!r}")
     return GAMES[name]
+
+
+def plural(count: int, noun: str) -> str:
+    """'1 board', '1,081 boards': a count and its noun, made plural unless the count is one."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 def or_list(sizes: tuple[int, ...]) -> str:

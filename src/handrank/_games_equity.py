@@ -77,7 +77,7 @@ def _enumerate(
             deal.progress(done / matchups)
     if tally.n == 0:
         raise ValueError("the ranges leave no possible deal: their hands always collide")
-    return tally.result(seed=None)
+    return tally.result(deal.labels, seed=None)
 
 
 def _sample(deal: Deal, options: list[list[tuple[list[int], int]]], deck: list[int], needs: list[int]) -> EquityResult:
@@ -106,7 +106,7 @@ def _sample(deal: Deal, options: list[list[tuple[list[int], int]]], deck: list[i
             break
         if stop is not None and stop.seconds is not None and time.monotonic() - start >= stop.seconds:
             break
-    return tally.result(seed=seed)
+    return tally.result(deal.labels, seed=seed)
 
 
 def _matchups(options: list[list[tuple[list[int], int]]]) -> Iterator[tuple[list[list[int]], int]]:
@@ -283,8 +283,8 @@ class _Tally:
     def stderr(self) -> list[float]:
         return stderrs(self.share, self.share_sq, self.n)
 
-    def result(self, *, seed: int | None) -> EquityResult:
-        """Exact (the weights' ``scale`` given) or, with a ``seed``, Monte Carlo."""
+    def result(self, players: tuple[str, ...], *, seed: int | None) -> EquityResult:
+        """Exact (the weights' ``scale`` given) or, with a ``seed``, Monte Carlo; ``players`` in words."""
         exact = seed is None
         return equity_result(
             self.wins,
@@ -296,4 +296,5 @@ class _Tally:
             squares=None if exact else self.share_sq,
             seed=seed,
             high=self.high if self.split else None,
+            players=players,
         )

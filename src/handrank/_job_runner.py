@@ -8,6 +8,7 @@ imported only when a job runs.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import json
 import os
@@ -67,12 +68,44 @@ def kept_chunks(job: PreflopJob | FlopJob, folder: str | os.PathLike[str]) -> tu
                     f"checkpoint: {folder} holds chunks of another table; remove it or choose another folder"
                 ) from None
     results: list[np.ndarray | None] = []
+    names = os.listdir(folder)
     for index in range(len(job.chunks)):
-        result = None
-        with contextlib.suppress(Exception):  # missing, or damaged however: computed again
-            result = np.load(os.path.join(folder, f"{index:05d}.npy"), allow_pickle=False)
-        results.append(result if job.check(index, result) else None)
+        results.append(_read_chunk(job, index, folder, [n for n in names if n.startswith(f"{index:05d}")]))
     return results, folder
+
+
+def chunk_name(index: int, data: bytes) -> str:
+    """The file of chunk ``index`` whose ``.npy`` bytes are ``data``: its number and their SHA-256, so that a
+    damaged file is told from a sound one (the name and the data are renamed into place together)."""
+    return f"{index:05d}-{hashlib.sha256(data).hexdigest()}.npy"
+
+
+def _read_chunk(job: PreflopJob | FlopJob, index: int, folder: str, names: list[str]) -> np.ndarray | None:
+    """Chunk ``index``'s kept result, or None: missing, or damaged (its bytes no longer match their checksum, it
+    cannot be read, or it is not the chunk's shape), which is said in a warning and the file removed."""
+    import warnings
+
+    for name in sorted(names):
+        path = os.path.join(folder, name)
+        if name.endswith(".tmp"):
+            continue  # a write that did not finish
+        result = None
+        with open(path, "rb") as f:
+            data = f.read()
+        if name == chunk_name(index, data):
+            with contextlib.suppress(Exception):  # checksummed but unreadable: damaged however
+                result = np.load(io.BytesIO(data), allow_pickle=False)
+        if job.check(index, result):
+            return result
+        warnings.warn(
+            f"checkpoint: {path} is damaged (its data do not match its checksum, or it is no chunk {index} of "
+            "this table); computing the chunk again",
+            RuntimeWarning,
+            stacklevel=4,
+        )
+        with contextlib.suppress(OSError):
+            os.remove(path)
+    return None
 
 
 def write_atomically(path: str, data: bytes) -> None:
@@ -127,7 +160,8 @@ def run_job(
                     if folder is not None:
                         buffer = io.BytesIO()
                         np.save(buffer, result, allow_pickle=False)
-                        write_atomically(os.path.join(folder, f"{index:05d}.npy"), buffer.getvalue())
+                        data = buffer.getvalue()
+                        write_atomically(os.path.join(folder, chunk_name(index, data)), data)
                     done += 1
                     if progress is not None:
                         progress(done / len(job.chunks))

@@ -152,7 +152,13 @@ def _monte_carlo(lists: list[Combos | None], excluded: list[int], deal: Deal, tr
         _run_until(deal.stop, run, all_blocks, threads, totals, lambda: done, deal.progress)
     wins, ties, shares, squares = ([t[k] for t in totals] for k in range(TALLY_FIELDS))
     return equity_result(
-        wins, ties, [s * _TO_POT for s in shares], done, squares=[q * _TO_POT**2 for q in squares], seed=seed
+        wins,
+        ties,
+        [s * _TO_POT for s in shares],
+        done,
+        squares=[q * _TO_POT**2 for q in squares],
+        seed=seed,
+        players=deal.labels,
     )
 
 

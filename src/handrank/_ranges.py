@@ -77,7 +77,7 @@ from handrank._cards import (
     items_of,
     parse_cards,
 )
-from handrank._games import EQUITY_GAMES, HOLDEM, OMAHA, EquityGameName
+from handrank._games import EQUITY_GAMES, HOLDEM, OMAHA, RANGE_GAME_OF, EquityGameName, plural
 from handrank._games import game as _game
 from handrank._tables import N_CARDS, RANK_CHARS, SUIT_CHARS
 
@@ -651,7 +651,7 @@ class Range:
         from handrank._classes import class_weights
         from handrank._display import grid_html
 
-        return grid_html(class_weights(self), f"Range({str(self) or '(empty)'}): {len(self)} combos")
+        return grid_html(class_weights(self), f"Range({str(self) or '(empty)'}): {plural(len(self), 'combo')}")
 
     def __repr__(self) -> str:
         if not self._random and not self._combos:
@@ -825,17 +825,19 @@ def _collapse(members: set[tuple[int, int]], suffix: str) -> list[tuple[tuple[in
     return out
 
 
-def hand_or_range(text: str, game: EquityGameName = "holdem") -> list[int] | Range:
-    """A player written as text, as the command line and the plots take one: the cards of one hand of
-    ``game`` (``"AhKh"``), else a range (``"QQ+, AKs"``, ``"random"``; an Omaha ``random`` of the game's
-    first hole size)."""
+def hand_or_range(text: str, game: str = "holdem", hole_size: int | None = None) -> list[int] | Range:
+    """A player written as text, as ``equity``, the command line and the plots take one: the cards of one hand
+    of ``game`` (``"AhKh"``), else, in a game whose equity takes ranges, a range of that game (``"QQ+, AKs"``,
+    ``"random"``: an Omaha ``random`` of ``hole_size`` cards, by default the game's first)."""
     rules = _game(game)
     sizes = rules.hole_sizes
-    if rules.code is None:  # short deck, hi-lo and lowball equity take hands (stud and draw: known cards)
+    range_game = RANGE_GAME_OF.get(rules.name)
+    if range_game is None:  # Stud, Draw and the lowball games: each player's known cards
         return parse_cards(text)
     try:
         cards = parse_cards(text)
     except ValueError:
         random = text.strip().lower() in ("random", "*")
-        return Range(text, game=game, hole_size=sizes[0] if random and len(sizes) > 1 else None)
-    return cards if len(cards) in sizes else Range(text, game=game)
+        size = (hole_size or sizes[0]) if random and len(sizes) > 1 else None
+        return Range(text, game=range_game, hole_size=size)  # type: ignore[arg-type]
+    return cards if len(cards) in sizes else Range(text, game=range_game)  # type: ignore[arg-type]

@@ -12,6 +12,7 @@ import math
 from fractions import Fraction
 
 from handrank._cards import combo_str
+from handrank._games import plural
 from handrank._record import Record, build
 
 TYPE_CHECKING = False
@@ -44,6 +45,7 @@ class EquityResult(Record):
         "high_share",
         "low_share",
         "scoop",
+        "players",
     )
 
     equity: tuple[float, ...]
@@ -75,6 +77,8 @@ class EquityResult(Record):
     """Hi-lo games: each player's expected part of the pot from its low half (``equity`` is the two added)."""
     scoop: tuple[float, ...] | None
     """Hi-lo games: how often each player takes the whole pot alone (``wins / total``)."""
+    players: tuple[str, ...]
+    """Each player as given, in words: a hand's cards (``"Ah Kh"``) or a range (``"QQ+, AKs"``)."""
 
     def _repr_html_(self) -> str:
         """A table, one row per player: equity, win, tie, and the standard error for Monte Carlo (notebooks
@@ -86,14 +90,14 @@ class EquityResult(Record):
         head += ["high", "low"] if split else []
         rows = []
         for i, share in enumerate(self.equity):
-            row = [str(i), f"{share:.3%}", f"{float(self.wins[i] / self.total):.3%}"]
+            row = [self.players[i], f"{share:.3%}", f"{float(self.wins[i] / self.total):.3%}"]
             row.append(f"{float(self.ties[i] / self.total):.3%}")
             if not self.exact:
                 row.append(f"{self.stderr[i]:.3%}")
             if self.high_share is not None and self.low_share is not None:
                 row += [f"{self.high_share[i]:.3%}", f"{self.low_share[i]:.3%}"]
             rows.append(row)
-        how = f"exact, {self.boards:,} boards" if self.exact else f"Monte Carlo, {self.trials:,} trials"
+        how = f"exact, {plural(self.boards, 'board')}" if self.exact else f"Monte Carlo, {plural(self.trials, 'trial')}"
         return table_html(head, rows, how)
 
     def to_frame(self) -> pd.DataFrame:
@@ -191,6 +195,7 @@ def equity_result(
     shares: list[int],
     total: int,
     *,
+    players: tuple[str, ...],
     scale: int = 1,
     boards: int = 0,
     squares: list[int] | None = None,
@@ -205,6 +210,7 @@ def equity_result(
     multiplied by to make them integers).  Monte Carlo: ``squares`` holds
     the sums of the squared shares, for the standard errors, and ``seed``
     the seed used.  ``high``: a hi-lo game's sums of the high halves.
+    ``players``: each player in words.
     """
     pot = POT_UNIT * total
     exact = squares is None
@@ -249,4 +255,5 @@ def equity_result(
         tuple(fractions) if exact else None,
         seed,
         *(split or (None, None, None)),
+        players,
     )

@@ -137,18 +137,20 @@ def rank_combos(
     return result
 
 
-_RANGES: dict[tuple[str, str], Range] = {}
+_RANGES: dict[tuple[str, str, int | None], Range] = {}
 
 
-def range_of(player: Range | str, what: str, game: str) -> Range:
-    """``player`` as a Range of ``game``; text is parsed once (ranges are immutable) and packed once."""
+def range_of(player: Range | str, what: str, game: str, hole_size: int | None = None) -> Range:
+    """``player`` as a Range of ``game``; text is parsed once (ranges are immutable) and packed once.  An Omaha
+    ``random`` given as text has ``hole_size`` cards."""
     if isinstance(player, str):
-        known = _RANGES.get((player, game))
+        size = hole_size if game == "omaha" and player.strip().lower() in ("random", "*") else None
+        known = _RANGES.get((player, game, size))
         if known is None:
             if len(_RANGES) >= 64:
                 _RANGES.clear()
             try:
-                known = _RANGES[player, game] = Range(player, game=game)  # type: ignore[arg-type]
+                known = _RANGES[player, game, size] = Range(player, game=game, hole_size=size)  # type: ignore[arg-type]
             except ValueError as exc:
                 raise ValueError(f"{what}: {exc}") from None
         player = known
@@ -172,6 +174,11 @@ def _omaha_combo_equity(
 
     if hero.is_random:
         raise ValueError("hero: an Omaha 'random' range is not enumerated: name its hands")
+    if villain.is_random:
+        raise ValueError(
+            f"villain: an Omaha 'random' range of {villain.hole_size} cards is not enumerated exactly: name its "
+            "hands, or ask equity([hole, villain], ..., exact=False) hole by hole"
+        )
     out = set(board_ids) | set(dead_ids)
     holes = sorted(sorted(cards) for cards, _ in hero.combos if not out & set(cards))
     if not holes:
@@ -254,9 +261,9 @@ def combo_equity(
         if card in board_ids:
             raise ValueError(f"duplicate card {CARD_NAMES[card]} (on the board and dead)")
     if game == "omaha":
-        return _omaha_combo_equity(
-            range_of(hero, "hero", game), range_of(villain, "villain", game), board_ids, dead_ids, progress
-        )
+        hero_range = range_of(hero, "hero", game)
+        villain_range = range_of(villain, "villain", game, hero_range.hole_size)  # "random": the hero's size
+        return _omaha_combo_equity(hero_range, villain_range, board_ids, dead_ids, progress)
     excluded = sum(1 << c for c in board_ids + dead_ids)
     hero_w = combo_weights(hero, "hero", excluded)[0]
     villain_w, scale = combo_weights(villain, "villain", excluded)

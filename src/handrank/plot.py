@@ -18,7 +18,7 @@ except ImportError as exc:  # pragma: no cover - the message is the point
 
 from handrank._cards import board_ids_of, cards_str
 from handrank._classes import HAND_CLASSES, class_weights
-from handrank._games import HOLDEM
+from handrank._games import HOLDEM, plural
 from handrank._hand import category
 from handrank._ranges import Range, hand_or_range
 from handrank._tables import Category
@@ -127,7 +127,7 @@ def equity_by_street(
         [p if isinstance(p, str) else f"player {i}" for i, p in enumerate(players)] if labels is None else list(labels)
     )
     if len(names) != len(players):
-        raise ValueError(f"labels: {len(names)} names for {len(players)} players")
+        raise ValueError(f"labels: {plural(len(names), 'name')} for {len(players)} players")
     hands = [hand_or_range(p) if isinstance(p, str) else p for p in players]
     streets = list(by_street(hands, board, dead, trials=trials, seed=seed))  # checks the board: 5 cards
     cards = board_ids_of(board, HOLDEM)

@@ -1,0 +1,68 @@
+"""The command line at its edges: every option checked on every path, one-line errors, counts in words."""
+
+from __future__ import annotations
+
+import pytest
+
+from handrank._cli import main
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(args))
+    except SystemExit as exit_:  # argparse's own exits (usage errors)
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["equity", "AhKh", "QsQd", "--threads", "-1"],  # answered by the preflop table, yet checked
+        ["equity", "AhKh", "QsQd", "--board", "2c7d9h", "--threads", "-1"],
+    ],
+)
+def test_every_equity_option_is_checked_before_any_shortcut(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    code, out, err = _run(capsys, *args)
+    assert (code, out) == (2, "") and err == "handrank: error: threads must be >= 0, got -1\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["equity", "AhKh", "--game", "nope"], "handrank: error: equity: argument --game: invalid choice: 'nope'"),
+        ([], "handrank: error: the following arguments are required: command (see handrank --help)"),
+        (["table", "preflop"], "handrank: error: table preflop: the following arguments are required: --out"),
+        (["equity", "AhKh", "QsQd", "--trials", "x"], "handrank: error: equity: argument --trials: not a trial count"),
+    ],
+)
+def test_usage_errors_are_one_line(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    code, out, err = _run(capsys, *args)
+    assert (code, out) == (2, "") and err.count("\n") == 1 and err.startswith(message), err
+    assert "usage:" not in err
+
+
+def test_counts_of_one_are_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(capsys, "combos", "--board", "Ks7h2d", "--hero", "AhKh", "--villain", "AsAd")[1].endswith(
+        "against 1 combo\n"
+    )
+    assert _run(capsys, "equity", "AhKh", "QsQd", "--board", "2c7d9hTs3c")[1].endswith("exact: 1 board enumerated\n")
+    out = _run(capsys, "equity", "--game", "draw", "As Ks Qs Js Ts", "2c 3c 4c 5c 7d")[1]
+    assert out.endswith("exact: 1 deal enumerated\n")
+
+
+def test_text_players_are_ranges_of_every_range_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "equity", "--game", "shortdeck", "AsAh", "KK,QQ", "--board", "6c7d9h", "--json")
+    assert code == 0 and '"player": "KK,QQ"' in out
+    code, out, _ = _run(capsys, "equity", "--game", "omaha", "AhKhQhJhTh", "random", "--trials", "2k", "--seed", "1")
+    assert code == 0 and out.startswith("AhKhQhJhTh")  # the random hand took the hero's five cards
+
+
+def test_combos_infers_an_omaha_random_villain_from_the_hero(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(
+        capsys, "combos", "--game", "omaha", "--board", "Ks7h2d", "--hero", "AhKhQhJhTh", "--villain", "random"
+    )
+    assert code == 2 and "villain: an Omaha 'random' range of 5 cards is not enumerated exactly" in err
