@@ -3,6 +3,7 @@ from __future__ import annotations
 import inspect
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -254,3 +255,15 @@ def test_records_built_fast_are_plain_immutable_records() -> None:
         with pytest.raises(AttributeError, match="immutable"):
             del made.y
     assert repr(_Point._of(1, 2)) == "_Point(x=1, y=2)"
+
+
+def test_the_dev_extra_runs_everything() -> None:
+    """``pip install -e ".[dev]"`` (the README's development setup) brings every extra the suite uses, so
+    that no test of the peers, pokerkit, Dask or the plots skips there."""
+    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    if not pyproject.exists():
+        pytest.skip("pyproject.toml is not beside the tests (a wheel's test run copies it in: see test-sources)")
+    text = pyproject.read_text(encoding="utf-8")
+    extras = dict(re.findall(r"^(\w+) = (\[.*\])$", text.split("[project.optional-dependencies]")[1], re.M))
+    assert "handrank[test,compat]" in extras["dev"]
+    assert "handrank[dask,plot]" in extras["test"] and "pokerkit" in extras["test"] and "hypothesis" in extras["test"]

@@ -42,6 +42,10 @@ def test_range_grid(impl: Api) -> None:
         plot.range_grid({"AKx": 1.0})
     with pytest.raises(ValueError, match=r"169 numbers, got shape \(12,\)"):
         plot.range_grid(list(range(12)))
+    with pytest.raises(TypeError, match=r"values\['AA'\] must be a number, not str \('high'\)"):
+        plot.range_grid({"AA": "high"})
+    with pytest.raises(TypeError, match=r"values must be a Range, a mapping of classes or 169 numbers: "):
+        plot.range_grid(["x"] * 169)
 
 
 def test_equity_by_street(impl: Api) -> None:

@@ -59,13 +59,20 @@ def combo_str(ids: Iterable[int]) -> str:
     return "".join(CARD_NAMES[c] for c in sorted(ids, reverse=True))
 
 
+def is_bool(value: object) -> bool:
+    """Whether ``value`` is a bool, Python's or numpy's: never a card id or a count, though both have been
+    integers (numpy 2.2 turns a numpy bool into 1 with a DeprecationWarning; 2.4 refuses it)."""
+    kind = type(value)
+    return kind is bool or (kind.__name__ in ("bool", "bool_") and kind.__module__ == "numpy")
+
+
 def as_index(value: object) -> int | None:
     """``operator.index(value)``, or None for a bool or anything that is no integer.
 
     Some objects have ``__index__`` and still refuse it (a numpy array of floats,
     or of more than one value); they are no integers either.
     """
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
+    if is_bool(value) or not hasattr(value, "__index__"):
         return None
     try:
         return operator.index(value)
@@ -75,7 +82,7 @@ def as_index(value: object) -> int | None:
 
 def _card_id(value: object) -> int:
     """One card id from an int-like object, range-checked."""
-    if isinstance(value, bool) or isinstance(value, float):
+    if is_bool(value) or isinstance(value, float):
         raise TypeError(f"card ids must be integers, not {type(value).__name__} ({value!r})")
     try:
         card = operator.index(value)  # type: ignore[arg-type]

@@ -215,8 +215,8 @@ def _equity(args: argparse.Namespace) -> int:
     if preflop:
         print(f"exact: {plural(result.boards, 'board')}, from the preflop table")
     elif result.exact:
-        deal = "board" if GAMES[args.game].board_sizes != (0,) else "deal"
-        print(f"exact: {plural(result.boards, deal)} enumerated")
+        unit = "board" if GAMES[args.game].board_sizes != (0,) else "deal"
+        print(f"exact: {plural(result.boards, unit)} enumerated")
     else:
         print(f"Monte Carlo: {plural(result.trials, 'trial')}, seed {result.seed}")
     return 0
@@ -420,7 +420,7 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
-def _table_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _table_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
     """``handrank table preflop|flop``."""
     ta = sub.add_parser(
         "table",

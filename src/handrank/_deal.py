@@ -152,7 +152,7 @@ def deal_of(
         _game_seats(deal, players)
     else:
         _kernel_seats(deal, players)
-    deal.labels = tuple(str(p) if isinstance(p, Range) else cards_str(p) for p in players)  # type: ignore[arg-type]
+    deal.labels = tuple(str(p) if isinstance(p, Range) else cards_str(p) for p in players)
     return deal
 
 

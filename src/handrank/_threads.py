@@ -14,6 +14,8 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 
+from handrank._cards import is_bool
+
 TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
@@ -29,7 +31,7 @@ def n_threads(threads: object) -> int:
     """Threads to use: None is one, 0 is every core; at most MAX_THREADS."""
     if threads is None:
         return 1
-    if isinstance(threads, bool):
+    if is_bool(threads):
         raise TypeError("threads must be an integer or None, not bool")
     try:
         count = operator.index(threads)  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ or draws into the ``ax`` given and returns its figure.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 try:
@@ -41,6 +42,16 @@ def _axes(ax: Axes | None, size: tuple[float, float]) -> tuple[Figure, Axes]:
     return fig, fig.add_subplot()
 
 
+def _number(value: object, what: str) -> float:
+    """A cell's value as a float, or an error naming the cell."""
+    if isinstance(value, (str, bytes, bool)) or value is None:
+        raise TypeError(f"{what} must be a number, not {type(value).__name__} ({value!r})")
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise TypeError(f"{what} must be a number, not {type(value).__name__} ({value!r})") from None
+
+
 def _grid_values(values: object) -> tuple[list[float], bool]:
     """169 values in ``HAND_CLASSES`` order from a Range, range text, a mapping of class names, or 169
     numbers (flat or 13 x 13); and whether they are weights (shaded from 0 to 1)."""
@@ -54,10 +65,15 @@ def _grid_values(values: object) -> tuple[list[float], bool]:
         unknown = [name for name in values if name not in HAND_CLASSES]
         if unknown:
             raise ValueError(f"values: {unknown[0]!r} is not a starting-hand class (such as AA, AKs or AKo)")
-        return [float(values.get(name, float("nan"))) for name in HAND_CLASSES], False
+        return [
+            _number(values[name], f"values[{name!r}]") if name in values else math.nan for name in HAND_CLASSES
+        ], False
     import numpy as np
 
-    arr = np.asarray(values, dtype=float)
+    try:
+        arr = np.asarray(values, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"values must be a Range, a mapping of classes or 169 numbers: {exc}") from None
     if arr.size != 169 or arr.shape not in ((169,), (13, 13)):
         raise ValueError(f"values must be a Range, a mapping of classes or 169 numbers, got shape {arr.shape}")
     return arr.reshape(169).tolist(), False

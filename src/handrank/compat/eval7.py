@@ -105,6 +105,7 @@ from typing import Any, NamedTuple, SupportsIndex, TypeVar
 import handrank
 from handrank import Category, Range
 from handrank import evaluate as _rank
+from handrank._cards import is_bool
 
 _T = TypeVar("_T")
 
@@ -707,7 +708,7 @@ def _single(x: float) -> float:
 
 
 def _iterations(value: object) -> int:
-    if isinstance(value, (bool, float)) or not hasattr(value, "__index__"):
+    if is_bool(value) or isinstance(value, float) or not hasattr(value, "__index__"):
         raise TypeError(f"iterations must be an integer, not {type(value).__name__} ({value!r})")
     count = operator.index(value)
     if count < 1:

@@ -69,6 +69,7 @@ from types import ModuleType
 from typing import Any, SupportsIndex, TypeAlias
 
 import handrank
+from handrank._cards import is_bool
 
 __all__ = [
     "Card",
@@ -151,7 +152,7 @@ def _card_id(value: object) -> int:
             raise _bad_string(value) from None
     elif isinstance(value, Card):
         return value.id_
-    elif isinstance(value, bool) or not isinstance(value, SupportsIndex):
+    elif is_bool(value) or not isinstance(value, SupportsIndex):
         inner = getattr(value, "_Card__id", None)
         if type(value).__name__ == "Card" and isinstance(inner, int):
             return _card_id(inner)  # phevaluator's own Card: its id, checked

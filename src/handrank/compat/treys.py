@@ -88,6 +88,7 @@ from functools import cache, cached_property
 from typing import ClassVar, NamedTuple, TypeVar
 
 import handrank
+from handrank._cards import is_bool
 
 __all__ = ["Card", "Deck", "Evaluator", "InvalidInputError", "LookupTable", "PLOEvaluator"]
 
@@ -285,7 +286,7 @@ def _checked_ids(groups: Sequence[tuple[str, object]]) -> list[list[int]]:
         ids: list[int] = []
         for i, card in enumerate(cards):
             where = f"{name}[{i}]"
-            if isinstance(card, (bool, float, str)):
+            if is_bool(card) or isinstance(card, (float, str)):
                 kind = type(card).__name__
                 raise TypeError(f"{where} is {kind} {card!r}, not a treys card int (make cards with Card.new('As'))")
             try:
