@@ -37,7 +37,7 @@ results and errors, but slower: about 15x for single calls, 80 to 200x
 for batches and equity.
 For the compiled backend, install a C compiler and Python's headers, then
 reinstall.  Until then `HANDRANK_BACKEND=c python -c "import handrank"`
-fails.  {env}=1 builds without the extension on purpose.
+fails.  {env}=1 builds without the extension on purpose.{removed}
 {rule}
 """
 
@@ -86,9 +86,12 @@ def extensions() -> list[Extension]:
     ]
 
 
-def warn(error: BaseException) -> None:
-    """Say loudly, on stderr, that the extension is left out."""
-    text = WARNING.format(rule="*" * 76, error=str(error).strip() or type(error).__name__, env=PURE_ENV)
+def warn(error: BaseException, removed: list[str]) -> None:
+    """Say loudly, on stderr, that the extension is left out (and which stale builds of it were removed)."""
+    stale = "".join(f"\n    {path}" for path in removed)
+    if stale:
+        stale = "\nRemoved the extension of an earlier build, so that it is not installed instead:" + stale
+    text = WARNING.format(rule="*" * 76, error=str(error).strip() or type(error).__name__, env=PURE_ENV, removed=stale)
     print(text, file=sys.stderr, flush=True)
 
 
@@ -131,7 +134,27 @@ class OptionalBuildExt(build_ext):
     def _give_up(self, exc: BaseException) -> None:
         if self.failed is None:
             self.failed = exc
-            warn(exc)
+            warn(exc, self._remove_stale())
+
+    def _remove_stale(self) -> list[str]:
+        """Remove the compiled extension an earlier build left where this one would have put it (build/lib...,
+        and the source tree for --inplace and editable builds): a failed build must never install an old one."""
+        import glob
+        import importlib.machinery
+
+        places = {os.path.dirname(self.get_ext_fullpath(ext.name)) for ext in self.extensions}
+        if self.inplace or getattr(self, "editable_mode", False):
+            build_py = self.get_finalized_command("build_py")
+            places |= {build_py.get_package_dir(ext.name.rpartition(".")[0]) for ext in self.extensions}
+        removed = []
+        for ext in self.extensions:
+            name = ext.name.rpartition(".")[2]
+            for place in sorted(places):
+                for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+                    for path in glob.glob(os.path.join(glob.escape(place), name + suffix)):
+                        os.remove(path)
+                        removed.append(path)
+        return removed
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from handrank._record import Record
 
 project = "handrank"
 author = "the handrank authors"
+copyright = f"2026, {author}"  # noqa: A001 - Sphinx's name for the footer
 release = version = handrank.__version__
 extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon", "myst_parser"]
 # napoleon reads numpy-style sections (Parameters, Returns ...) where a docstring has them.  The
@@ -22,6 +23,8 @@ napoleon_numpy_docstring = True
 source_suffix = {".md": "markdown"}
 exclude_patterns = ["_build"]
 html_theme = "furo"
+html_static_path = ["_static"]
+html_css_files = ["handrank.css"]  # long code lines wrap inside their blocks
 html_title = f"handrank {release}"
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"

@@ -84,3 +84,28 @@ def test_cli_page_names_every_game_the_parser_takes(section: str, command: str) 
     subcommands = next(a for a in parser()._actions if a.dest == "command").choices
     game = next(a for a in subcommands[command]._actions if a.dest == "game")  # type: ignore[index]
     assert [names.split("|") for names in listed] == [list(game.choices)]
+
+
+def _links(path: Path) -> list[str]:
+    return re.findall(r"\]\(([^)\s]+)\)", path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("page", ["README.md", *sorted(p.name for p in (ROOT / "docs").glob("*.md"))])
+def test_links_go_only_to_pages_that_exist(page: str) -> None:
+    """A link is to a file of this repository that is there, or to another project's site: no invented
+    hosted site of handrank's own (nothing is published yet)."""
+    path = ROOT / page if page == "README.md" else ROOT / "docs" / page
+    for target in _links(path):
+        if re.match(r"[a-z]+:", target):
+            assert "handrank.github.io" not in target and "github.com/handrank" not in target, target
+            continue
+        file = target.split("#", 1)[0]
+        if file:
+            assert (path.parent / file).exists(), f"{page}: {target}"
+
+
+def test_no_page_installs_from_an_index_that_has_no_handrank() -> None:
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    told = [p.name for p in pages if re.search(r"^\s*pip install handrank\s*$", p.read_text(encoding="utf-8"), re.M)]
+    assert told == []
+    assert "[project.urls]" not in (ROOT / "pyproject.toml").read_text(encoding="utf-8")

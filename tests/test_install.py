@@ -122,3 +122,33 @@ def test_pure_python_values(setup_py: ModuleType, value: str, pure: bool) -> Non
 def test_pure_python_rejects_other_values(setup_py: ModuleType) -> None:
     with pytest.raises(SystemExit, match="HANDRANK_PURE_PYTHON must be 1 or 0, not 'maybe'"):
         setup_py.pure_python_requested({"HANDRANK_PURE_PYTHON": "maybe"})
+
+
+@pytest.mark.parametrize("inplace", [False, True])
+def test_a_failed_compile_removes_an_earlier_build(
+    setup_py: ModuleType,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    inplace: bool,
+) -> None:
+    """An extension left by an earlier, successful build (build/lib..., or src/ for --inplace and editable
+    builds) is removed when this build fails, so that the wheel cannot ship it while saying pure Python."""
+    import importlib.machinery
+
+    from setuptools.errors import CompileError
+
+    monkeypatch.setattr(setup_py.build_ext, "build_extension", fail_with(CompileError("gcc: no such file")))
+    cmd = command(setup_py)
+    cmd.inplace = inplace
+    (ext,) = cmd.extensions
+    stale = Path(cmd.get_ext_fullpath(ext.name)).with_name("_eval_c" + importlib.machinery.EXTENSION_SUFFIXES[0])
+    stale.parent.mkdir(parents=True, exist_ok=True)
+    stale.write_bytes(b"an old build")
+    other = tmp_path / "elsewhere" / stale.name  # not where this build would write: left alone
+    other.parent.mkdir()
+    other.write_bytes(b"kept")
+    cmd.build_extension(ext)
+    assert not stale.exists() and other.exists()
+    err = capsys.readouterr().err
+    assert "pure-Python backend" in err and "Removed the extension of an earlier build" in err and str(stale) in err

@@ -44,7 +44,7 @@ def main() -> int:
     os.makedirs(OUT, exist_ok=True)
     for name, draw in FIGURES.items():
         path = os.path.join(OUT, name)
-        draw().savefig(path, dpi=100, metadata={"Software": None})
+        draw().savefig(path, dpi=100, bbox_inches="tight", pad_inches=0.1, metadata={"Software": None})  # no label cut
         print(f"wrote {path}")
     return 0
 
