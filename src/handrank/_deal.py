@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from handrank._cards import CARD_NAMES, SHORT_DECK_RULE, Cards, as_index, cards_str, parse_cards
@@ -56,8 +56,8 @@ class Deal:
     for an Omaha ``random`` range, dealt from the deck.  ``packs[i]`` is the
     same as the kernels take it: integer weights, the number that made them
     integers, the combos' cards one after another (None where ``hands[i]``
-    is); ``ranged[i]`` says whether player i is a range, ``labels[i]`` says
-    the player in words (its cards, or its range's text).  ``taken`` is the
+    is); ``ranged[i]`` says whether player i is a range, ``labels[i]`` is
+    the player as the result names it (its cards in words, or its Range).  ``taken`` is the
     mask of the board, the dead cards and the fixed hands' cards
     (``fixed``); ``excluded[i]`` the cards a random hand never holds.
     ``exact`` is False when a trial count or a stopping rule asks for Monte
@@ -90,7 +90,7 @@ class Deal:
     hands: list[Combos | None]
     packs: list[tuple[Sequence[int], int, bytes] | None]
     hole_size: int
-    labels: tuple[str, ...]
+    labels: tuple[str | Range, ...]
     ranged: list[bool]
     fixed: list[int]
     taken: int
@@ -137,8 +137,6 @@ def deal_of(
         raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(players)}")
     if exact is not None and type(exact) is not bool:
         raise TypeError(f"exact must be None, True or False, not {exact!r}")
-    players = _read_text(players, rules)
-    deal.ranged = [isinstance(p, Range) for p in players]
     deal.threads = n_threads(threads)
     deal.board = cards_of(board, "board")
     deal.dead = [] if type(dead) is tuple and not dead else cards_of(dead, "dead")
@@ -148,11 +146,14 @@ def deal_of(
         if card in deal.board:
             raise ValueError(f"dead card {CARD_NAMES[card]} is also on the board")
     _stopping(deal, exact, trials, seed, progress, target_stderr, time_limit)
-    if rules.code is None:
-        _game_seats(deal, players)
-    else:
-        _kernel_seats(deal, players)
-    deal.labels = tuple(str(p) if isinstance(p, Range) else cards_str(p) for p in players)
+    seats = _game_seats if rules.code is None else _kernel_seats
+    try:
+        seats(deal, players)
+    except ValueError:
+        read = _read_text(players, rules)  # text that is no hand: a range of the game, where it is one
+        if read is players:
+            raise
+        seats(deal, read)
     return deal
 
 
@@ -182,14 +183,16 @@ def _read_text(players: Sequence[Player], rules: Game) -> Sequence[Player]:
         elif isinstance(player, str):
             texts[i] = (player, None)
     read = list(players)
+    changed = False
     for i, (text, as_cards) in texts.items():
         try:
             read[i] = hand_or_range(text, rules.name, size)
+            changed = True
         except ValueError as as_range:
             if as_cards is not None:
                 raise ValueError(f"player {i}: {as_cards} (nor is it a range: {as_range})") from None
             # cards, but not a hand's number of them: that is the error
-    return read
+    return read if changed else players
 
 
 def _refuse_range_text(players: Sequence[Player], rules: Game) -> None:
@@ -230,7 +233,7 @@ def _stopping(
             raise ValueError(f"trials must be at most 2**62, got {trials}")
         if exact is True:
             raise ValueError("trials is for Monte Carlo; it cannot go with exact=True")
-    stop = stopping_rules(target_stderr, time_limit)
+    stop = None if target_stderr is None and time_limit is None else stopping_rules(target_stderr, time_limit)
     if stop is not None and exact is True:
         raise ValueError("target_stderr and time_limit are for Monte Carlo; they cannot go with exact=True")
     seed_asked = None if seed is None else as_index(seed)
@@ -268,7 +271,7 @@ def cards_of(cards: Cards, what: str) -> list[int]:
         raise type(exc)(f"{what}: {exc}") from None
 
 
-def mask_of(cards: Sequence[int]) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     """The card mask of ``cards``."""
     mask = 0
     for card in cards:
@@ -281,10 +284,14 @@ def _kernel_seats(deal: Deal, players: Sequence[Player]) -> None:
     rules = deal.rules
     taken = mask_of(deal.board + deal.dead)
     deal.fixed, deal.hands, deal.packs = [], [], []
+    labels: list[str | Range] = []
+    deal.ranged = []
     sizes: set[int] = set()
     randoms: list[int] = []  # the players with an Omaha random range
     for i, player in enumerate(players):
+        deal.ranged.append(isinstance(player, Range))
         if isinstance(player, Range):
+            labels.append(player)
             if player.game != rules.name:
                 theirs = game_of(player.game)
                 raise ValueError(
@@ -300,7 +307,8 @@ def _kernel_seats(deal: Deal, players: Sequence[Player]) -> None:
                 deal.hands.append(player.combos)
                 deal.packs.append((pack.ints, pack.scale, pack.cards))
             continue
-        hand = _hand(player, i, rules)
+        hand, label = _hand(player, i, rules)
+        labels.append(label)
         sizes.add(len(hand))
         for card in hand:
             if taken >> card & 1:
@@ -313,7 +321,10 @@ def _kernel_seats(deal: Deal, players: Sequence[Player]) -> None:
         raise ValueError(f"every player needs the same number of hole cards, got {sorted(sizes)}")
     deal.hole_size = sizes.pop()
     deal.taken = taken
-    deal.excluded = [mask_of(sorted(p.dead)) if isinstance(p, Range) else 0 for p in players]
+    deal.labels = tuple(labels)
+    deal.excluded = [0] * len(players)
+    for i in randoms:  # only a random range excludes cards (Range.without records them)
+        deal.excluded[i] = mask_of(players[i].dead)  # type: ignore[union-attr]
     _check_cards_left(deal, players, randoms)
     for i, player in enumerate(players):  # ranges lose every combo that meets the board, dead cards or a hand
         if isinstance(player, Range) and not player.is_random:
@@ -326,8 +337,8 @@ def _kernel_seats(deal: Deal, players: Sequence[Player]) -> None:
                     )
 
 
-def _hand(player: Cards, index: int, rules: Game) -> tuple[int, ...]:
-    """A fixed hand's cards, highest first."""
+def _hand(player: Cards, index: int, rules: Game) -> tuple[tuple[int, ...], str]:
+    """A fixed hand's cards, highest first, and the hand in words as given."""
     if player is None:
         raise TypeError(f"player {index}: a hand must be cards or a Range, not None")
     try:
@@ -336,8 +347,9 @@ def _hand(player: Cards, index: int, rules: Game) -> tuple[int, ...]:
         raise type(exc)(f"player {index}: {exc}") from None
     if len(ids) not in rules.hole_sizes:
         raise ValueError(f"player {index}: {rules.hand_rule}, got {len(ids)}")
+    label = " ".join([CARD_NAMES[c] for c in ids])
     ids.sort(reverse=True)
-    return tuple(ids)
+    return tuple(ids), label
 
 
 def _holder(players: Sequence[Player], hands: list[Combos | None], card: int) -> str:
@@ -372,6 +384,8 @@ def _check_cards_left(deal: Deal, players: Sequence[Player], randoms: list[int])
             f"a deal needs {needed} cards ({n} hands of {hole_size} and {5 - len(deal.board)} more board cards), "
             f"but only {left} are left beside the board and dead cards"
         )
+    if not randoms:
+        return
     others = sum(1 for p in players if isinstance(p, Range))  # hands not yet counted in ``taken``
     for i in randoms:
         free = 52 - (deal.taken | deal.excluded[i]).bit_count() - hole_size * (others - 1)
@@ -395,6 +409,7 @@ def _game_seats(deal: Deal, players: Sequence[Player]) -> None:
             where = "board" if card in deal.board else "dead"
             raise ValueError(f"{where}: card {CARD_NAMES[card]} is not in the short deck ({SHORT_DECK_RULE})")
     deal.hands, deal.packs, deal.fixed = [], [], []
+    deal.ranged = [isinstance(p, Range) for p in players]
     ranges: dict[int, Range] = {}
     for i, player in enumerate(players):
         if isinstance(player, Range):
@@ -416,6 +431,7 @@ def _game_seats(deal: Deal, players: Sequence[Player]) -> None:
         if not left:
             raise ValueError(f"player {i}: no hand of the range is left beside the board, dead cards and fixed hands")
         deal.hands[i] = left
+    deal.labels = tuple(p if isinstance(p, Range) else cards_str(p) for p in players)
     for combos in deal.hands:
         assert combos is not None
         scale = math.lcm(*(w.denominator for _, w in combos))

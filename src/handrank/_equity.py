@@ -15,10 +15,7 @@ from collections.abc import Callable, Sequence
 
 from handrank._cards import Cards
 from handrank._deal import Player, cards_of, deal_of
-from handrank._exact import exact_equity
 from handrank._games import EquityGameName
-from handrank._games_equity import games_equity
-from handrank._monte_carlo import monte_carlo_equity
 from handrank._results import EquityResult, StreetEquity
 
 
@@ -76,12 +73,20 @@ def equity(
         target_stderr=target_stderr,
         time_limit=time_limit,
     )
+    # The strategies are imported on the first call that needs each, not with handrank: the import stays as
+    # quick as it was before they were rooms of their own.
     if deal.rules.code is None:  # short deck, hi-lo and lowball: over the batch kernels
+        from handrank._games_equity import games_equity
+
         return games_equity(deal)
     if deal.exact is not False:
+        from handrank._exact import exact_equity
+
         result = exact_equity(deal, affordable=deal.exact is None)
         if result is not None:
             return result
+    from handrank._monte_carlo import monte_carlo_equity
+
     return monte_carlo_equity(deal)
 
 

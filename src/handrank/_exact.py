@@ -258,14 +258,10 @@ def _exact(matchups: dict[tuple[tuple[int, ...], ...], Fraction], deal: Deal) ->
     weights: list[int] = []
     fixed = bytes(board)
     code = _code(deal.rules)
-    out_of_play = mask_of(board + deal.dead)
+    out_of_play = bytes(board + deal.dead)
     for hands, weight in matchups.items():
-        used = out_of_play
-        for hand in hands:
-            for c in hand:
-                used |= 1 << c
-        deck = bytes(c for c in range(52) if not used >> c & 1)
-        holes = bytes(c for h in hands for c in h)
+        holes = b"".join(map(bytes, hands))
+        deck = _DECK.translate(None, out_of_play + holes)  # the cards left, in order
         integer = int(weight * scale)
         for part in range(parts):
             units.append((code, holes, n, deal.hole_size, fixed, deck, part, parts))

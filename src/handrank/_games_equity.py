@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterator
-from functools import lru_cache
 from itertools import chain, combinations, islice, product
 
 from handrank._batch import evaluate_batch, evaluate_omaha_batch
@@ -31,6 +30,8 @@ from handrank._variants import evaluate_low_batch, evaluate_omaha_low_batch, eva
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import numpy as np
+
+    from handrank._ranges import Range
 
 HALF = POT_UNIT // 2
 CHUNK = 1 << 14  # deals ranked in one go; Monte Carlo draws them as one block of the seeded stream
@@ -180,14 +181,22 @@ def _enumerated(deck: list[int], needs: list[int]) -> Iterator[np.ndarray]:
         yield np.fromiter(chain.from_iterable(rows), np.uint8, count=len(rows) * width).reshape(len(rows), width)
 
 
-@lru_cache(maxsize=8)
+_TABLES: dict[tuple[int, int], np.ndarray] = {}  # the last few combination tables made
+
+
 def _combination_table(n: int, k: int) -> np.ndarray:
-    """All k-combinations of range(n), lexicographic, as a read-only (C(n, k), k) uint8 array."""
+    """All k-combinations of range(n), lexicographic, as a read-only (C(n, k), k) uint8 array (kept for the
+    next call: a few at most)."""
     import numpy as np
 
-    flat = np.fromiter(chain.from_iterable(combinations(range(n), k)), np.uint8, count=math.comb(n, k) * k)
-    table = flat.reshape(-1, k) if k else np.zeros((1, 0), np.uint8)
-    table.flags.writeable = False
+    table = _TABLES.get((n, k))
+    if table is None:
+        flat = np.fromiter(chain.from_iterable(combinations(range(n), k)), np.uint8, count=math.comb(n, k) * k)
+        table = flat.reshape(-1, k) if k else np.zeros((1, 0), np.uint8)
+        table.flags.writeable = False
+        if len(_TABLES) >= 8:
+            _TABLES.clear()
+        _TABLES[n, k] = table
     return table
 
 
@@ -283,7 +292,7 @@ class _Tally:
     def stderr(self) -> list[float]:
         return stderrs(self.share, self.share_sq, self.n)
 
-    def result(self, players: tuple[str, ...], *, seed: int | None) -> EquityResult:
+    def result(self, players: tuple[str | Range, ...], *, seed: int | None) -> EquityResult:
         """Exact (the weights' ``scale`` given) or, with a ``seed``, Monte Carlo; ``players`` in words."""
         exact = seed is None
         return equity_result(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 
-from handrank._cards import CARD_NAMES, cards_str, parse_cards
+from handrank._cards import CARD_NAMES, parse_cards
 from handrank._record import build
 from handrank._results import EquityResult, fraction
 
@@ -154,7 +154,7 @@ def preflop_equity(a: Cards, b: Cards) -> EquityResult:
         None,
         None,
         None,
-        (cards_str(x), cards_str(y)),
+        (f"{CARD_NAMES[x[0]]} {CARD_NAMES[x[1]]}", f"{CARD_NAMES[y[0]]} {CARD_NAMES[y[1]]}"),
     )
 
 

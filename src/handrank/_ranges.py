@@ -433,7 +433,7 @@ class Range:
     (True, 270725)
     """
 
-    __slots__ = ("_combos", "_dead", "_game", "_hole_size", "_packed", "_random", "_weights")
+    __slots__ = ("_combos", "_dead", "_game", "_hole_size", "_packed", "_random", "_text", "_weights")
 
     _game: str
     _hole_size: int
@@ -442,6 +442,7 @@ class Range:
     _weights: dict[Combo, Fraction]
     _combos: tuple[tuple[Combo, Fraction], ...]
     _packed: Packed | None
+    _text: str | None
 
     def __init__(self, text: str, *, game: EquityGameName = "holdem", hole_size: int | None = None) -> None:
         if not isinstance(text, str):
@@ -469,6 +470,7 @@ class Range:
         self._weights = weights
         self._combos = tuple(sorted(weights.items(), reverse=True))
         self._packed = None
+        self._text = None
 
     @classmethod
     def _make(
@@ -632,6 +634,11 @@ class Range:
         >>> str(Range("AKs, 65s, KK, 98s, AA, 87s, 0.5(AKo), 76s, QQ, 3c2c"))
         'QQ+, AKs, 98s-65s, 3c2c, 0.5(AKo)'
         """
+        if self._text is None:  # made once: a range is immutable, and equity names its players by it
+            self._text = self._make_text()
+        return self._text
+
+    def _make_text(self) -> str:
         if self._random:
             return "random"
         if self._game == "omaha":

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     import numpy.typing as npt
     import pandas as pd
 
+    from handrank._ranges import Range  # for annotations only (no import at run time)
+
 POT_UNIT = 5040
 """A pot, in the units every equity strategy counts shares in: halves of it split exactly among up to 10."""
 
@@ -77,8 +79,8 @@ class EquityResult(Record):
     """Hi-lo games: each player's expected part of the pot from its low half (``equity`` is the two added)."""
     scoop: tuple[float, ...] | None
     """Hi-lo games: how often each player takes the whole pot alone (``wins / total``)."""
-    players: tuple[str, ...]
-    """Each player as given, in words: a hand's cards (``"Ah Kh"``) or a range (``"QQ+, AKs"``)."""
+    players: tuple[str | Range, ...]
+    """Each player as given: a hand's cards in words (``"Ah Kh"``), or the ``Range`` (``str()`` writes it)."""
 
     def _repr_html_(self) -> str:
         """A table, one row per player: equity, win, tie, and the standard error for Monte Carlo (notebooks
@@ -90,7 +92,7 @@ class EquityResult(Record):
         head += ["high", "low"] if split else []
         rows = []
         for i, share in enumerate(self.equity):
-            row = [self.players[i], f"{share:.3%}", f"{float(self.wins[i] / self.total):.3%}"]
+            row = [str(self.players[i]), f"{share:.3%}", f"{float(self.wins[i] / self.total):.3%}"]
             row.append(f"{float(self.ties[i] / self.total):.3%}")
             if not self.exact:
                 row.append(f"{self.stderr[i]:.3%}")
@@ -195,7 +197,7 @@ def equity_result(
     shares: list[int],
     total: int,
     *,
-    players: tuple[str, ...],
+    players: tuple[str | Range, ...],
     scale: int = 1,
     boards: int = 0,
     squares: list[int] | None = None,
@@ -210,7 +212,7 @@ def equity_result(
     multiplied by to make them integers).  Monte Carlo: ``squares`` holds
     the sums of the squared shares, for the standard errors, and ``seed``
     the seed used.  ``high``: a hi-lo game's sums of the high halves.
-    ``players``: each player in words.
+    ``players``: each player, in words or as its Range.
     """
     pot = POT_UNIT * total
     exact = squares is None
