@@ -36,6 +36,8 @@ from handrank._csrc cimport (
     handrank_evaluate_rules,
     handrank_evaluate_rules_batch,
     handrank_rules,
+    HANDRANK_LOW_27,
+    HANDRANK_SHORT_DECK,
     HANDRANK_SHORT_DECK_TRIPS,
     handrank_enumerate,
     handrank_enumerate_ranges,
@@ -282,7 +284,7 @@ def rank_omaha_rows(const uint8_t[:, ::1] holes not None, boards, uint16_t[:] ou
 
 
 cdef inline handrank_rules _rules(int rules) except *:
-    if rules < 0 or rules > 4:
+    if rules < HANDRANK_SHORT_DECK or rules > HANDRANK_LOW_27:
         raise ValueError(f"unknown rules code {rules}")
     return <handrank_rules>rules
 
