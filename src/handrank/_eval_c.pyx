@@ -54,27 +54,9 @@ from handrank._csrc cimport (
     handrank_tally,
 )
 
-from handrank import _cards
+from handrank import _cards, _kernels
 
-__all__ = [
-    "combo_equity_counts",
-    "enumerate_boards",
-    "enumerate_ranges",
-    "evaluate",
-    "evaluate_mask",
-    "evaluate_omaha",
-    "evaluate_omaha_low",
-    "evaluate_rules",
-    "monte_carlo",
-    "rank_combos",
-    "rank_masks",
-    "rank_omaha_low_rows",
-    "rank_omaha_rows",
-    "rank_rows",
-    "rank_rules_rows",
-    "simd",
-    "use_simd",
-]
+__all__ = _kernels.KERNELS
 
 # The batch kernels by name, in enum handrank_simd's order.
 _SIMD_NAMES = ("scalar", "avx2", "avx512", "neon")

@@ -5,6 +5,11 @@ which take any cards and word their errors through ``_cards``, and kernels
 over input the callers have already checked.  Everything else is written
 once, over ``_backend.kernels``.  The constants here are the C core's
 (csrc/handrank.h); a test holds them equal.
+
+``Kernels`` below is the one statement of the kernels' signatures:
+``KERNELS`` (both twins' ``__all__``) and the compiled module's stub
+(``tools/gen_stub.py``) derive from it, and tests/test_seam.py holds both
+twins to it.
 """
 
 from __future__ import annotations
@@ -66,7 +71,7 @@ KERNELS = (
     "simd",
     "use_simd",
 )
-"""Every backend's ``__all__``."""
+"""Every backend's ``__all__``: the methods of ``Kernels``, in order of name."""
 
 
 TALLY_NAMES = ("wins", "ties", "share", "share_sq")
@@ -120,7 +125,12 @@ if TYPE_CHECKING:
             contiguous ``out``; BLOCKED where a combo holds a board card.  Valid ids, two distinct a combo: -1."""
 
         def combo_equity_counts(
-            self, board: bytes, deck: bytes, villain: np.ndarray, heroes: np.ndarray, counts: np.ndarray
+            self,
+            board: bytes,
+            deck: bytes,
+            villain: npt.NDArray[np.int64],
+            heroes: npt.NDArray[np.int32],
+            counts: npt.NDArray[np.int64],
         ) -> None:
             """Add to ``counts`` ((3, N) int64: wins, ties, total) the villain weight each hero combo beats, ties
             and faces over every completion of ``board`` (3..5 ids) to five from ``deck`` (handrank_combo_equity).
