@@ -1,8 +1,9 @@
 """The seam holds to its one statement: the ``Kernels`` protocol of ``handrank._kernels``.
 
 ``KERNELS`` (both twins' ``__all__``) is the protocol's methods, each twin
-exports exactly those with the protocol's parameters, and the compiled
-module's stub is what ``tools/gen_stub.py`` writes from it.  The protocol is read with ``ast`` (it
+exports exactly those with the protocol's parameters and states the
+protocol's traits, and the compiled module's stub is what
+``tools/gen_stub.py`` writes from it.  The protocol is read with ``ast`` (it
 lives under ``TYPE_CHECKING``), by the tool's own reader.
 """
 
@@ -17,7 +18,7 @@ from types import ModuleType
 import pytest
 from conftest import Api
 
-from handrank import _kernels
+from handrank import _backend, _kernels
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,6 +40,7 @@ TRAITS = [t.target.id for t in GEN_STUB.traits(PROTOCOL)]
 
 def test_kernels_are_the_protocols_methods() -> None:
     assert _kernels.KERNELS == tuple(sorted(PARAMETERS))
+    assert {"NAME", "RELEASES_GIL"} <= set(TRAITS)
 
 
 def test_each_twin_exports_exactly_the_kernels(impl: Api) -> None:
@@ -57,6 +59,13 @@ def test_each_kernel_takes_the_protocols_parameters(impl: Api, name: str) -> Non
     assert list(signature.parameters) == PARAMETERS[name]
     plain = inspect.Parameter.POSITIONAL_OR_KEYWORD
     assert all(p.kind is plain and p.default is p.empty for p in signature.parameters.values())
+
+
+def test_each_twin_states_its_traits(impl: Api) -> None:
+    twin = impl.kernels
+    assert all(hasattr(twin, trait) for trait in TRAITS)
+    assert twin.NAME == impl.name == _backend.name(twin)
+    assert twin.RELEASES_GIL is (impl.name == "c")
 
 
 def test_stub_is_generated_from_the_protocol() -> None:

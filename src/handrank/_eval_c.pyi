@@ -27,6 +27,9 @@ __all__ = (
     "use_simd",
 )
 
+NAME: str
+RELEASES_GIL: bool
+
 def evaluate(cards: Cards) -> int: ...
 def evaluate_mask(mask: int) -> int: ...
 def evaluate_omaha(hole: Cards, board: Cards) -> int: ...

@@ -58,6 +58,9 @@ from handrank import _cards, _kernels
 
 __all__ = _kernels.KERNELS
 
+NAME = "c"
+RELEASES_GIL = True  # the batch and equity kernels run their loops under `with nogil`
+
 # The batch kernels by name, in enum handrank_simd's order.
 _SIMD_NAMES = ("scalar", "avx2", "avx512", "neon")
 

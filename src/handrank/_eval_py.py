@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 if not TYPE_CHECKING:  # mypy checks this module against _kernels.Kernels, and a computed __all__ would hide it all
     __all__ = _kernels.KERNELS
 
+NAME = "python"
+RELEASES_GIL = False  # pure Python holds the GIL while it runs
+
 _KEY = [_tables.card_key(c) for c in range(_tables.N_CARDS)]
 _BIT = [_tables.suit_bit(c) for c in range(_tables.N_CARDS)]
 _BIAS = _tables.KEY_BIAS

@@ -6,10 +6,10 @@ over input the callers have already checked.  Everything else is written
 once, over ``_backend.kernels``.  The constants here are the C core's
 (csrc/handrank.h); a test holds them equal.
 
-``Kernels`` below is the one statement of the kernels' signatures:
-``KERNELS`` (both twins' ``__all__``) and the compiled module's stub
-(``tools/gen_stub.py``) derive from it, and tests/test_seam.py holds both
-twins to it.
+``Kernels`` below is the one statement of the kernels' signatures and of the
+traits each backend states: ``KERNELS`` (both twins' ``__all__``) and the
+compiled module's stub (``tools/gen_stub.py``) derive from it, and
+tests/test_seam.py holds both twins to it.
 """
 
 from __future__ import annotations
@@ -88,7 +88,12 @@ TALLY_FIELDS = len(TALLY_NAMES)
 if TYPE_CHECKING:
 
     class Kernels(Protocol):
-        """The signatures both backends implement, errors included."""
+        """The signatures both backends implement, errors included, and the traits each states."""
+
+        NAME: str
+        """The backend's name: ``"c"`` or ``"python"`` (what ``HANDRANK_BACKEND`` takes)."""
+        RELEASES_GIL: bool
+        """Whether the batch and equity kernels release the GIL while they work (so threads over chunks overlap)."""
 
         def evaluate(self, cards: Cards) -> int: ...
         def evaluate_mask(self, mask: int) -> int: ...
