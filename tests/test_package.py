@@ -24,16 +24,6 @@ def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_backends_export_the_same_kernels(c_impl: Api) -> None:
-    c_kernels = c_impl.kernels
-    assert list(c_kernels.__all__) == list(_eval_py.__all__) == list(_kernels.KERNELS)  # type: ignore[attr-defined]
-    for name in _kernels.KERNELS:
-        assert callable(getattr(c_kernels, name)) and callable(getattr(_eval_py, name))
-    # Nothing composed: every other public name is defined once, outside the twins.
-    public = {name for name in vars(c_kernels) if not name.startswith("_")}
-    assert public <= set(_kernels.KERNELS)
-
-
 def test_hot_calls_are_the_kernels_with_one_docstring(c_impl: Api) -> None:
     for name in ("evaluate", "evaluate_mask", "evaluate_omaha"):
         assert getattr(handrank, name) is getattr(_backend.kernels, name)

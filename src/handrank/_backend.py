@@ -66,8 +66,8 @@ def _use_simd(compiled: Kernels) -> None:
 
 
 def name(kernel_set: Kernels) -> str:
-    """ "c" or "python"."""
-    return "c" if getattr(kernel_set, "__name__", "").endswith("_c") else "python"
+    """ "c" or "python": the name the backend states."""
+    return kernel_set.NAME
 
 
 def use(choice: str) -> Kernels:

@@ -9,7 +9,6 @@ share, so the two raise the very same errors.
 
 cimport cython
 from cpython cimport array
-from cpython.buffer cimport PyBUF_SIMPLE, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
 from cpython.ref cimport PyObject
 from libc.string cimport memset
@@ -37,6 +36,8 @@ from handrank._csrc cimport (
     handrank_evaluate_rules,
     handrank_evaluate_rules_batch,
     handrank_rules,
+    HANDRANK_LOW_27,
+    HANDRANK_SHORT_DECK,
     HANDRANK_SHORT_DECK_TRIPS,
     handrank_enumerate,
     handrank_enumerate_ranges,
@@ -53,27 +54,12 @@ from handrank._csrc cimport (
     handrank_tally,
 )
 
-from handrank import _cards
+from handrank import _cards, _kernels
 
-__all__ = [
-    "combo_equity_counts",
-    "enumerate_boards",
-    "enumerate_ranges",
-    "evaluate",
-    "evaluate_mask",
-    "evaluate_omaha",
-    "evaluate_omaha_low",
-    "evaluate_rules",
-    "monte_carlo",
-    "rank_combos",
-    "rank_masks",
-    "rank_omaha_low_rows",
-    "rank_omaha_rows",
-    "rank_rows",
-    "rank_rules_rows",
-    "simd",
-    "use_simd",
-]
+__all__ = _kernels.KERNELS
+
+NAME = "c"
+RELEASES_GIL = True  # the batch and equity kernels run their loops under `with nogil`
 
 # The batch kernels by name, in enum handrank_simd's order.
 _SIMD_NAMES = ("scalar", "avx2", "avx512", "neon")
@@ -183,23 +169,12 @@ def rank_rows(hands, out, Py_ssize_t start, Py_ssize_t stop):
     return -1 if bad < 0 else start + bad
 
 
-def rank_combos(bytes board, combos, out, Py_ssize_t start, Py_ssize_t stop):
-    # The buffer protocol (both arrays are C-contiguous): much cheaper than __array_interface__ for the
-    # 1,326 combos of one board, where a call takes a few microseconds.
+def rank_combos(bytes board, const uint8_t[:, ::1] combos not None, uint16_t[::1] out not None, Py_ssize_t start,
+                Py_ssize_t stop):
     cdef const uint8_t *b = <const uint8_t *>board
     cdef int n_board = <int>len(board)
-    cdef Py_buffer src, dst
-    PyObject_GetBuffer(combos, &src, PyBUF_SIMPLE)
-    try:
-        PyObject_GetBuffer(out, &dst, PyBUF_WRITABLE)
-        try:
-            with nogil:
-                handrank_rank_combos(b, n_board, <const uint8_t *>src.buf + 2 * start, stop - start,
-                                     <uint16_t *>dst.buf + start)
-        finally:
-            PyBuffer_Release(&dst)
-    finally:
-        PyBuffer_Release(&src)
+    with nogil:
+        handrank_rank_combos(b, n_board, &combos[start, 0], stop - start, &out[start])
     return -1
 
 
@@ -220,13 +195,10 @@ def combo_equity_counts(bytes board, bytes deck, const int64_t[::1] villain, con
         raise MemoryError("combo_equity: out of memory")
 
 
-def rank_masks(masks, out, Py_ssize_t start, Py_ssize_t stop):
-    cdef Py_ssize_t ms = masks.strides[0], os = out.strides[0]
-    cdef const char *src = <const char *>_address(masks) + start * ms
-    cdef char *dst = <char *>_address(out) + start * os
+def rank_masks(const uint64_t[:] masks not None, uint16_t[:] out not None, Py_ssize_t start, Py_ssize_t stop):
     cdef int64_t bad
     with nogil:
-        bad = handrank_evaluate_masks(<const uint64_t *>src, stop - start, ms, <uint16_t *>dst, os)
+        bad = handrank_evaluate_masks(&masks[start], stop - start, masks.strides[0], &out[start], out.strides[0])
     return -1 if bad < 0 else start + bad
 
 
@@ -266,27 +238,38 @@ ctypedef int64_t (*_omaha_batch)(const uint8_t *, int, Py_ssize_t, const uint8_t
                                  uint16_t *, Py_ssize_t) noexcept nogil
 
 
-cdef object _omaha_rows(_omaha_batch kernel, holes, boards, out, Py_ssize_t start, Py_ssize_t stop):
-    """Rows start:stop of C-contiguous uint8 holes and boards (1-D: one shared board) through an Omaha batch."""
-    cdef Py_ssize_t hs = holes.strides[0], os = out.strides[0]
-    cdef Py_ssize_t bs = 0 if boards.ndim == 1 else boards.strides[0]
-    cdef int nh = holes.shape[1]
-    cdef int nb = boards.shape[boards.ndim - 1]
-    cdef const uint8_t *h = <const uint8_t *>_address(holes) + start * hs
-    cdef const uint8_t *b = <const uint8_t *>_address(boards) + start * bs
-    cdef char *dst = <char *>_address(out) + start * os
+cdef object _omaha_rows(_omaha_batch kernel, const uint8_t[:, ::1] holes, boards, uint16_t[:] out,
+                        Py_ssize_t start, Py_ssize_t stop):
+    """Rows start:stop of C-contiguous uint8 holes through an Omaha batch, against C-contiguous uint8 boards:
+    one per row (N, b), or one for every row (b,), read as a row of stride 0."""
+    cdef const uint8_t[:, ::1] board_rows
+    cdef const uint8_t[::1] shared
+    cdef const uint8_t *b
+    cdef Py_ssize_t bs = 0
+    cdef int nb
     cdef int64_t bad
+    if boards.ndim == 1:
+        shared = boards
+        b = &shared[0]
+        nb = <int>shared.shape[0]
+    else:
+        board_rows = boards
+        b = &board_rows[start, 0]
+        nb = <int>board_rows.shape[1]
+        bs = board_rows.strides[0]
     with nogil:
-        bad = kernel(h, nh, hs, b, nb, bs, stop - start, <uint16_t *>dst, os)
+        bad = kernel(&holes[start, 0], <int>holes.shape[1], holes.strides[0], b, nb, bs, stop - start, &out[start],
+                     out.strides[0])
     return -1 if bad < 0 else start + bad
 
 
-def rank_omaha_rows(holes, boards, out, Py_ssize_t start, Py_ssize_t stop):
+def rank_omaha_rows(const uint8_t[:, ::1] holes not None, boards, uint16_t[:] out not None, Py_ssize_t start,
+                    Py_ssize_t stop):
     return _omaha_rows(handrank_evaluate_omaha_batch, holes, boards, out, start, stop)
 
 
 cdef inline handrank_rules _rules(int rules) except *:
-    if rules < 0 or rules > 4:
+    if rules < HANDRANK_SHORT_DECK or rules > HANDRANK_LOW_27:
         raise ValueError(f"unknown rules code {rules}")
     return <handrank_rules>rules
 
@@ -340,19 +323,18 @@ def evaluate_omaha_low(hole, board):
     return handrank_evaluate_omaha_low(h, nh, b, nb)
 
 
-def rank_rules_rows(hands, int rules, out, Py_ssize_t start, Py_ssize_t stop):
+def rank_rules_rows(const uint8_t[:, ::1] hands not None, int rules, uint16_t[:] out not None, Py_ssize_t start,
+                    Py_ssize_t stop):
     cdef handrank_rules r = _rules(rules)
-    cdef Py_ssize_t rs = hands.strides[0], os = out.strides[0]
-    cdef int k = hands.shape[1]
-    cdef const uint8_t *src = <const uint8_t *>_address(hands) + start * rs
-    cdef char *dst = <char *>_address(out) + start * os
     cdef int64_t bad
     with nogil:
-        bad = handrank_evaluate_rules_batch(src, k, rs, stop - start, r, <uint16_t *>dst, os)
+        bad = handrank_evaluate_rules_batch(&hands[start, 0], <int>hands.shape[1], hands.strides[0], stop - start, r,
+                                            &out[start], out.strides[0])
     return -1 if bad < 0 else start + bad
 
 
-def rank_omaha_low_rows(holes, boards, out, Py_ssize_t start, Py_ssize_t stop):
+def rank_omaha_low_rows(const uint8_t[:, ::1] holes not None, boards, uint16_t[:] out not None, Py_ssize_t start,
+                        Py_ssize_t stop):
     return _omaha_rows(handrank_evaluate_omaha_low_batch, holes, boards, out, start, stop)
 
 
@@ -382,19 +364,21 @@ def enumerate_boards(int game, const uint8_t[::1] holes, int n_players, int hole
 
 def enumerate_ranges(int game, int n_players, int hole_size, bytes combos not None, offsets, weights,
                      bytes board not None, bytes deck not None, bytes perms not None, int part, int parts):
+    # Checked as the twin checks them, before a typed memoryview would take any buffer of 8-byte integers.
     if not (isinstance(offsets, array.array) and isinstance(weights, array.array)
             and offsets.typecode == "q" and weights.typecode == "Q"):
         raise TypeError("offsets must be an array('q') and weights an array('Q')")
-    cdef array.array offset_array = offsets, weight_array = weights
-    if len(offset_array) != n_players + 1 or not 1 <= n_players <= HANDRANK_MAX_PLAYERS:
+    cdef const int64_t[::1] offset_view = offsets
+    cdef const uint64_t[::1] weight_view = weights
+    if offset_view.shape[0] != n_players + 1 or not 1 <= n_players <= HANDRANK_MAX_PLAYERS:
         raise ValueError(f"offsets must hold n_players + 1 entries for 1..{HANDRANK_MAX_PLAYERS} players")
     cdef handrank_ranges spec
     spec.game = <handrank_game>game
     spec.n_players = n_players
     spec.hole_size = hole_size
     spec.combos = <const uint8_t *><const char *>combos
-    spec.offsets = <const int64_t *>offset_array.data.as_longlongs
-    spec.weights = <const uint64_t *>weight_array.data.as_ulonglongs
+    spec.offsets = &offset_view[0]
+    spec.weights = &weight_view[0] if weight_view.shape[0] else NULL
     cdef const uint8_t *bp = <const uint8_t *><const char *>board
     cdef const uint8_t *dp = <const uint8_t *><const char *>deck
     cdef const uint8_t *pp = <const uint8_t *><const char *>perms

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
 
-from handrank import _cards, _tables
+from handrank import _cards, _kernels, _tables
 from handrank._games import HOLDEM
 from handrank._kernels import BLOCKED, LOW_27, LOW_A5, LOW_EIGHT, MAX_PLAYERS, NO_LOW, SHARE_UNIT, SHORT_DECK_TRIPS
 
@@ -25,25 +25,11 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = [
-    "combo_equity_counts",
-    "enumerate_boards",
-    "enumerate_ranges",
-    "evaluate",
-    "evaluate_mask",
-    "evaluate_omaha",
-    "evaluate_omaha_low",
-    "evaluate_rules",
-    "monte_carlo",
-    "rank_combos",
-    "rank_masks",
-    "rank_omaha_low_rows",
-    "rank_omaha_rows",
-    "rank_rows",
-    "rank_rules_rows",
-    "simd",
-    "use_simd",
-]
+if not TYPE_CHECKING:  # mypy checks this module against _kernels.Kernels, and a computed __all__ would hide it all
+    __all__ = _kernels.KERNELS
+
+NAME = "python"
+RELEASES_GIL = False  # pure Python holds the GIL while it runs
 
 _KEY = [_tables.card_key(c) for c in range(_tables.N_CARDS)]
 _BIT = [_tables.suit_bit(c) for c in range(_tables.N_CARDS)]

@@ -5,6 +5,11 @@ which take any cards and word their errors through ``_cards``, and kernels
 over input the callers have already checked.  Everything else is written
 once, over ``_backend.kernels``.  The constants here are the C core's
 (csrc/handrank.h); a test holds them equal.
+
+``Kernels`` below is the one statement of the kernels' signatures and of the
+traits each backend states: ``KERNELS`` (both twins' ``__all__``) and the
+compiled module's stub (``tools/gen_stub.py``) derive from it, and
+tests/test_seam.py holds both twins to it.
 """
 
 from __future__ import annotations
@@ -66,7 +71,7 @@ KERNELS = (
     "simd",
     "use_simd",
 )
-"""Every backend's ``__all__``."""
+"""Every backend's ``__all__``: the methods of ``Kernels``, in order of name."""
 
 
 TALLY_NAMES = ("wins", "ties", "share", "share_sq")
@@ -83,7 +88,12 @@ TALLY_FIELDS = len(TALLY_NAMES)
 if TYPE_CHECKING:
 
     class Kernels(Protocol):
-        """The signatures both backends implement, errors included."""
+        """The signatures both backends implement, errors included, and the traits each states."""
+
+        NAME: str
+        """The backend's name: ``"c"`` or ``"python"`` (what ``HANDRANK_BACKEND`` takes)."""
+        RELEASES_GIL: bool
+        """Whether the batch and equity kernels release the GIL while they work (so threads over chunks overlap)."""
 
         def evaluate(self, cards: Cards) -> int: ...
         def evaluate_mask(self, mask: int) -> int: ...
@@ -120,7 +130,12 @@ if TYPE_CHECKING:
             contiguous ``out``; BLOCKED where a combo holds a board card.  Valid ids, two distinct a combo: -1."""
 
         def combo_equity_counts(
-            self, board: bytes, deck: bytes, villain: np.ndarray, heroes: np.ndarray, counts: np.ndarray
+            self,
+            board: bytes,
+            deck: bytes,
+            villain: npt.NDArray[np.int64],
+            heroes: npt.NDArray[np.int32],
+            counts: npt.NDArray[np.int64],
         ) -> None:
             """Add to ``counts`` ((3, N) int64: wins, ties, total) the villain weight each hero combo beats, ties
             and faces over every completion of ``board`` (3..5 ids) to five from ``deck`` (handrank_combo_equity).
