@@ -12,7 +12,7 @@ from handrank._record import Record
 
 project = "handrank"
 author = "the handrank authors"
-copyright = f"2026, {author}"  # noqa: A001 - Sphinx's name for the footer
+copyright = f"2026, {author}"  # the footer
 release = version = handrank.__version__
 extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon", "myst_parser"]
 # napoleon reads numpy-style sections (Parameters, Returns ...) where a docstring has them.  The
