@@ -887,5 +887,3 @@ def use_simd(name: str) -> str:
     if name != "python":
         raise ValueError(f"no {name!r} batch kernel here; this build and CPU offer python")
     return "python"
-
-
