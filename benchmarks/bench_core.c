@@ -36,7 +36,7 @@ int main(int argc, char **argv) {
     for (int rep = 0; rep < 5; rep++) {
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
-        int64_t bad = handrank_evaluate_batch(cards, HANDRANK_U8, n, k, k, 1, out, 2);
+        int64_t bad = handrank_evaluate_batch(cards, k, k, n, out, 2);
         clock_gettime(CLOCK_MONOTONIC, &t1);
         double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
         if (bad != -1) { fprintf(stderr, "bad row %lld\n", (long long)bad); return 1; }

@@ -99,64 +99,26 @@ DEFINE_BATCH_U8(batch_u8, , 0)
 
 int64_t handrank_rows_scalar(const uint8_t *cards, int64_t n, int k, char *out) { return batch_u8(cards, n, k, out); }
 
-/*
- * Any integer type and strides: ids outside 0..51 map to the poison id 255.
- * Elements and `out` may sit at any address, so each value is read with
- * memcpy, once: the id that is validated is the id that indexes the tables.
- */
-#define DEFINE_BATCH_ANY(NAME, T)                                                      \
-    static int64_t NAME(const char *base, int64_t n, int k, ptrdiff_t rs, ptrdiff_t cs, \
-                        char *o, ptrdiff_t out_stride) {                                \
-        for (int64_t i = 0; i < n; i++, base += rs, o += out_stride) {                 \
-            uint64_t key = HANDRANK_KEY_BIAS, s_or = 0, s_sum = 0;                      \
-            const char *p = base;                                                      \
-            for (int j = 0; j < k; j++, p += cs) {                                     \
-                T v;                                                                   \
-                memcpy(&v, p, sizeof v);                                               \
-                uint8_t c = (v >= 0 && v < 52) ? (uint8_t)v : 255;                     \
-                uint64_t b = handrank_suit_bit[c];                                     \
-                key += handrank_card_key[c];                                           \
-                s_or |= b;                                                             \
-                s_sum += b;                                                            \
-            }                                                                          \
-            if (HR_ROW_INVALID(s_or, s_sum))                                              \
-                return i;                                                              \
-            hr_store_u16(o, hr_finish(key, s_or));                                     \
-        }                                                                              \
-        return -1;                                                                     \
+/* Rows at any stride, into `out` at any stride: the strides are not known at compile time. */
+HR_INLINE int64_t rows_strided(const uint8_t *rows, const int K, ptrdiff_t rs, int64_t n, char *o, ptrdiff_t os) {
+    for (int64_t i = 0; i < n; i++, rows += rs, o += os) {
+        uint64_t key, bits;
+        if (row_u8(rows, K, 0, &key, &bits))
+            return i;
+        hr_store_u16(o, hr_finish(key, bits));
     }
+    return -1;
+}
 
-#if defined(__GNUC__)
-/* `v >= 0` is always true for the unsigned instances. */
-#pragma GCC diagnostic ignored "-Wtype-limits"
-#endif
-DEFINE_BATCH_ANY(batch_any_u8, uint8_t)
-DEFINE_BATCH_ANY(batch_any_i8, int8_t)
-DEFINE_BATCH_ANY(batch_any_u16, uint16_t)
-DEFINE_BATCH_ANY(batch_any_i16, int16_t)
-DEFINE_BATCH_ANY(batch_any_u32, uint32_t)
-DEFINE_BATCH_ANY(batch_any_i32, int32_t)
-DEFINE_BATCH_ANY(batch_any_u64, uint64_t)
-DEFINE_BATCH_ANY(batch_any_i64, int64_t)
-
-int64_t handrank_evaluate_batch(const void *cards, enum handrank_dtype dtype, int64_t n_rows, int k,
-                                ptrdiff_t row_stride, ptrdiff_t col_stride,
-                                uint16_t *out, ptrdiff_t out_stride) {
-    const char *base = (const char *)cards;
+int64_t handrank_evaluate_batch(const uint8_t *rows, int k, ptrdiff_t row_stride, int64_t n_rows, uint16_t *out,
+                                ptrdiff_t out_stride) {
     char *o = (char *)out;
-    if (dtype == HANDRANK_U8 && col_stride == 1 && row_stride == k && k >= 5 && k <= 7
-        && out_stride == (ptrdiff_t)sizeof(uint16_t))
-        return handrank_rows_simd((const uint8_t *)cards, n_rows, k, o);
-    switch (dtype) {
-    case HANDRANK_U8: return batch_any_u8(base, n_rows, k, row_stride, col_stride, o, out_stride);
-    case HANDRANK_I8: return batch_any_i8(base, n_rows, k, row_stride, col_stride, o, out_stride);
-    case HANDRANK_U16: return batch_any_u16(base, n_rows, k, row_stride, col_stride, o, out_stride);
-    case HANDRANK_I16: return batch_any_i16(base, n_rows, k, row_stride, col_stride, o, out_stride);
-    case HANDRANK_U32: return batch_any_u32(base, n_rows, k, row_stride, col_stride, o, out_stride);
-    case HANDRANK_I32: return batch_any_i32(base, n_rows, k, row_stride, col_stride, o, out_stride);
-    case HANDRANK_U64: return batch_any_u64(base, n_rows, k, row_stride, col_stride, o, out_stride);
-    case HANDRANK_I64: return batch_any_i64(base, n_rows, k, row_stride, col_stride, o, out_stride);
-    default: return 0;
+    if (row_stride == k && out_stride == (ptrdiff_t)sizeof(uint16_t))
+        return handrank_rows_simd(rows, n_rows, k, o);
+    switch (k) {
+    case 5: return rows_strided(rows, 5, row_stride, n_rows, o, out_stride);
+    case 6: return rows_strided(rows, 6, row_stride, n_rows, o, out_stride);
+    default: return rows_strided(rows, 7, row_stride, n_rows, o, out_stride);
     }
 }
 

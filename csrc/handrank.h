@@ -26,12 +26,6 @@
 extern "C" {
 #endif
 
-/* Element type of a batch of card ids. */
-enum handrank_dtype {
-    HANDRANK_U8, HANDRANK_I8, HANDRANK_U16, HANDRANK_I16,
-    HANDRANK_U32, HANDRANK_I32, HANDRANK_U64, HANDRANK_I64
-};
-
 /* Rank of `n` (5..7) distinct valid card ids. */
 uint16_t handrank_evaluate(const uint8_t *cards, int n);
 
@@ -39,15 +33,14 @@ uint16_t handrank_evaluate(const uint8_t *cards, int n);
 uint16_t handrank_evaluate_mask(uint64_t mask);
 
 /*
- * Rank `n_rows` hands of `k` (5..7) card ids each.  Element (i, j) is the
- * `dtype` value at byte offset i * row_stride + j * col_stride from `cards`;
- * out[i] is at byte offset i * out_stride from `out`.
- * Returns -1 when every row is valid, else the index of the first invalid
- * row (an id outside 0..51 or a card twice); rows before it are written.
+ * Rank `n_rows` hands of `k` (5..7) uint8 card ids each, row i at rows + i *
+ * row_stride, into out (stride in bytes).  Returns -1 when every row is
+ * valid, else the index of the first invalid row (an id above 51 or a card
+ * twice); rows before it are written.  Contiguous rows (row_stride == k)
+ * into a contiguous `out` go to the kernel in use (handrank_simd_use).
  */
-int64_t handrank_evaluate_batch(const void *cards, enum handrank_dtype dtype, int64_t n_rows, int k,
-                                ptrdiff_t row_stride, ptrdiff_t col_stride,
-                                uint16_t *out, ptrdiff_t out_stride);
+int64_t handrank_evaluate_batch(const uint8_t *rows, int k, ptrdiff_t row_stride, int64_t n_rows, uint16_t *out,
+                                ptrdiff_t out_stride);
 
 /*
  * Rank `n` card masks (byte stride `stride`).  Returns -1 when every mask is

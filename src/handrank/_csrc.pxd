@@ -2,15 +2,6 @@
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
 cdef extern from "handrank.h" nogil:
-    cdef enum handrank_dtype:
-        HANDRANK_U8
-        HANDRANK_I8
-        HANDRANK_U16
-        HANDRANK_I16
-        HANDRANK_U32
-        HANDRANK_I32
-        HANDRANK_U64
-        HANDRANK_I64
     cdef enum handrank_game:
         HANDRANK_HOLDEM
         HANDRANK_OMAHA
@@ -18,8 +9,7 @@ cdef extern from "handrank.h" nogil:
 
     uint16_t handrank_evaluate(const uint8_t *cards, int n) noexcept
     uint16_t handrank_evaluate_mask(uint64_t mask) noexcept
-    int64_t handrank_evaluate_batch(const void *cards, handrank_dtype dtype, int64_t n_rows, int k,
-                                    Py_ssize_t row_stride, Py_ssize_t col_stride,
+    int64_t handrank_evaluate_batch(const uint8_t *rows, int k, Py_ssize_t row_stride, int64_t n_rows,
                                     uint16_t *out, Py_ssize_t out_stride) noexcept
     int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, Py_ssize_t stride,
                                     uint16_t *out, Py_ssize_t out_stride) noexcept

@@ -16,16 +16,7 @@ from libc.string cimport memset
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
 
 from handrank._csrc cimport (
-    HANDRANK_I8,
-    HANDRANK_I16,
-    HANDRANK_I32,
-    HANDRANK_I64,
     HANDRANK_MAX_PLAYERS,
-    HANDRANK_U8,
-    HANDRANK_U16,
-    HANDRANK_U32,
-    HANDRANK_U64,
-    handrank_dtype,
     handrank_evaluate,
     handrank_evaluate_batch,
     handrank_evaluate_mask,
@@ -77,12 +68,6 @@ __all__ = [
 
 # The batch kernels by name, in enum handrank_simd's order.
 _SIMD_NAMES = ("scalar", "avx2", "avx512", "neon")
-
-# numpy integer (kind, itemsize) -> enum handrank_dtype
-_DTYPES = {
-    ("u", 1): HANDRANK_U8, ("i", 1): HANDRANK_I8, ("u", 2): HANDRANK_U16, ("i", 2): HANDRANK_I16,
-    ("u", 4): HANDRANK_U32, ("i", 4): HANDRANK_I32, ("u", 8): HANDRANK_U64, ("i", 8): HANDRANK_I64,
-}
 
 
 cdef extern from "Python.h":
@@ -171,15 +156,13 @@ cdef inline uintptr_t _address(arr):
     return <uintptr_t>arr.__array_interface__["data"][0]
 
 
-def rank_rows(hands, out, Py_ssize_t start, Py_ssize_t stop):
-    cdef Py_ssize_t rs = hands.strides[0], cs = hands.strides[1], os = out.strides[0]
-    cdef int k = hands.shape[1]
-    cdef handrank_dtype dtype = _DTYPES[hands.dtype.kind, hands.dtype.itemsize]
-    cdef const char *src = <const char *>_address(hands) + start * rs
-    cdef char *dst = <char *>_address(out) + start * os
+def rank_rows(const uint8_t[:, ::1] hands, uint16_t[:] out, Py_ssize_t start, Py_ssize_t stop):
+    cdef int k = <int>hands.shape[1]
     cdef int64_t bad
+    if stop <= start:
+        return -1
     with nogil:
-        bad = handrank_evaluate_batch(src, dtype, stop - start, k, rs, cs, <uint16_t *>dst, os)
+        bad = handrank_evaluate_batch(&hands[start, 0], k, k, stop - start, &out[start], out.strides[0])
     return -1 if bad < 0 else start + bad
 
 
