@@ -4,8 +4,6 @@
 
 #include "internal.h"
 
-#include <stdlib.h>
-
 uint16_t handrank_evaluate(const uint8_t *cards, int n) {
     uint64_t key = HANDRANK_KEY_BIAS, suits = 0;
     for (int j = 0; j < n; j++) {
@@ -218,12 +216,15 @@ static void rank_runs(const int16_t *ids, int n, const uint16_t *ranks, const in
     *all = sum;
 }
 
-int handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
-                          const int64_t *villain, const int32_t *heroes, int64_t n_heroes, int64_t *wins,
-                          int64_t *ties, int64_t *total) {
+/* Six columns of int64 by combo, and room to align them. */
+size_t handrank_combo_equity_scratch(void) { return 6 * HR_COMBOS * sizeof(int64_t) + sizeof(int64_t); }
+
+void handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
+                           const int64_t *villain, const int32_t *heroes, int64_t n_heroes, void *scratch,
+                           int64_t *wins, int64_t *ties, int64_t *total) {
     const int runout = 5 - n_board;
     if (n_deck < runout)
-        return 0; /* no runout at all */
+        return; /* no runout at all */
     /* Only the combos that matter take part: the villain's (weight above 0) and the heroes.  They are
      * numbered 0..m-1 in combo order; everything per runout below is indexed by that number. */
     int16_t place[HR_COMBOS];
@@ -233,10 +234,9 @@ int handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck
         place[heroes[i]] = 0;
     /* scratch: per combo, its villain weight, that weight when the runout spares it, the live weight tied
      * with it and worse than it, over all combos and over its cards' */
-    int64_t *scratch = malloc(6 * HR_COMBOS * sizeof *scratch);
-    if (!scratch)
-        return -1;
-    int64_t *weight = scratch, *live = weight + HR_COMBOS, *tied = live + HR_COMBOS, *worse = tied + HR_COMBOS,
+    const uintptr_t align = sizeof(int64_t) - 1;
+    int64_t *weight = (int64_t *)(((uintptr_t)scratch + align) & ~align);
+    int64_t *live = weight + HR_COMBOS, *tied = live + HR_COMBOS, *worse = tied + HR_COMBOS,
             *card_tied = worse + HR_COMBOS, *card_worse = card_tied + HR_COMBOS;
     uint8_t pairs[2 * HR_COMBOS];
     int m = 0;
@@ -309,6 +309,4 @@ int handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck
         for (int k = j + 1; k < runout; k++)
             pick[k] = pick[k - 1] + 1;
     }
-    free(scratch);
-    return 0;
 }

@@ -70,11 +70,13 @@ void handrank_rank_combos(const uint8_t *board, int n_board, const uint8_t *comb
  * that it beats, ties and faces, runout by runout (a runout holding one of
  * its cards counts for neither).  Only the villain's combos and the heroes
  * are ranked, so narrow ranges cost little.  The caller keeps the sums below
- * 2**63.  Returns 0, or -1 when out of memory.
+ * 2**63.  `scratch` holds handrank_combo_equity_scratch() bytes, at any
+ * alignment.
  */
-int handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
-                          const int64_t *villain, const int32_t *heroes, int64_t n_heroes, int64_t *wins,
-                          int64_t *ties, int64_t *total);
+size_t handrank_combo_equity_scratch(void);
+void handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
+                           const int64_t *villain, const int32_t *heroes, int64_t n_heroes, void *scratch,
+                           int64_t *wins, int64_t *ties, int64_t *total);
 
 /*
  * The kernel for handrank_evaluate_batch's contiguous uint8 rows and

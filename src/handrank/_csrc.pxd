@@ -15,9 +15,10 @@ cdef extern from "handrank.h" nogil:
                                     uint16_t *out, Py_ssize_t out_stride) noexcept
     void handrank_rank_combos(const uint8_t *board, int n_board, const uint8_t *combos, int64_t n,
                               uint16_t *out) noexcept
-    int handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
-                              const int64_t *villain, const int32_t *heroes, int64_t n_heroes, int64_t *wins,
-                              int64_t *ties, int64_t *total) noexcept
+    size_t handrank_combo_equity_scratch() noexcept
+    void handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
+                               const int64_t *villain, const int32_t *heroes, int64_t n_heroes, void *scratch,
+                               int64_t *wins, int64_t *ties, int64_t *total) noexcept
     cdef enum handrank_simd:
         HANDRANK_SIMD_SCALAR
         HANDRANK_SIMD_AVX2

@@ -37,6 +37,7 @@ from handrank._csrc cimport (
     handrank_ranges_scratch,
     handrank_rank_combos,
     handrank_combo_equity,
+    handrank_combo_equity_scratch,
     handrank_simd,
     handrank_simd_active,
     handrank_simd_available,
@@ -186,21 +187,23 @@ def rank_combos(bytes board, combos, out, Py_ssize_t start, Py_ssize_t stop):
     return -1
 
 
-def combo_equity_counts(bytes board, bytes deck, const int64_t[::1] villain, const int32_t[::1] heroes,
-                        int64_t[:, ::1] counts):
-    cdef const uint8_t *b = <const uint8_t *>board
-    cdef const uint8_t *d = <const uint8_t *>deck
-    cdef int n_board = <int>len(board), n_deck = <int>len(deck), status
+def combo_equity_counts(const uint8_t[::1] board, const uint8_t[::1] deck, const int64_t[::1] villain,
+                        const int32_t[::1] heroes, int64_t[:, ::1] counts):
+    cdef int n_board = <int>board.shape[0], n_deck = <int>deck.shape[0]
     cdef int64_t n = heroes.shape[0]
     if villain.shape[0] != 1326 or counts.shape[0] != 3 or counts.shape[1] != n:
         raise ValueError("combo_equity_counts: villain holds 1326 weights, counts (3, heroes)")
     if n == 0:
         return
-    with nogil:
-        status = handrank_combo_equity(b, n_board, d, n_deck, &villain[0], &heroes[0], n, &counts[0, 0],
-                                       &counts[1, 0], &counts[2, 0])
-    if status != 0:
+    cdef void *scratch = PyMem_RawMalloc(handrank_combo_equity_scratch())
+    if scratch == NULL:
         raise MemoryError("combo_equity: out of memory")
+    try:
+        with nogil:
+            handrank_combo_equity(&board[0], n_board, &deck[0] if n_deck else NULL, n_deck, &villain[0],
+                                  &heroes[0], n, scratch, &counts[0, 0], &counts[1, 0], &counts[2, 0])
+    finally:
+        PyMem_RawFree(scratch)
 
 
 def rank_masks(masks, out, Py_ssize_t start, Py_ssize_t stop):

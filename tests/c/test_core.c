@@ -409,6 +409,39 @@ static void test_rules(void) {
     }
 }
 
+/* Combo equity with the caller's scratch memory, at any alignment: the same counts, none made up. */
+static void test_combo_equity(void) {
+    static const uint8_t board[4] = {44, 21, 0, 5}; /* Kc 7d 2c 3d: a turn */
+    static int64_t villain[1326];
+    static unsigned char scratch[2][6 * 1326 * 8 + 16];
+    uint8_t deck[48];
+    int n_deck = 0;
+    for (int c = 0; c < 52; c++)
+        if (c != 44 && c != 21 && c != 0 && c != 5)
+            deck[n_deck++] = (uint8_t)c;
+    int32_t heroes[2] = {0, 0};
+    for (int a = 0, n = 0; a < 52; a++)
+        for (int b = a + 1; b < 52; b++, n++) {
+            int meets = a == 44 || a == 21 || a == 0 || a == 5 || b == 44 || b == 21 || b == 0 || b == 5;
+            villain[n] = meets ? 0 : 1;
+            if (a == 48 && b == 49)
+                heroes[0] = n; /* Ac Ad */
+            if (a == 40 && b == 41)
+                heroes[1] = n; /* Qc Qd */
+        }
+    CHECK(handrank_combo_equity_scratch() <= sizeof scratch[0] - 8, "combo equity: scratch larger than expected");
+    int64_t counts[2][3][2];
+    memset(counts, 0, sizeof counts);
+    for (int t = 0; t < 2; t++)
+        handrank_combo_equity(board, 4, deck, n_deck, villain, heroes, 2, scratch[t] + 3 * t, counts[t][0],
+                              counts[t][1], counts[t][2]);
+    CHECK(memcmp(counts[0], counts[1], sizeof counts[0]) == 0, "combo equity: the scratch's alignment matters");
+    int sane = 1;
+    for (int i = 0; i < 2; i++)
+        sane &= counts[0][2][i] > 0 && counts[0][0][i] + counts[0][1][i] <= counts[0][2][i];
+    CHECK(sane && counts[0][0][0] > counts[0][0][1], "combo equity: aces win no more than queens");
+}
+
 int main(void) {
     test_five_card_counts();
     test_boundaries();
@@ -418,6 +451,7 @@ int main(void) {
     test_rules();
     test_enumerate();
     test_monte_carlo();
+    test_combo_equity();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
