@@ -2,7 +2,8 @@
  * The C core alone, without Python: random 7-card hands from a seeded
  * generator through handrank_evaluate_batch, one thread.
  *
- *   cc -O3 -Icsrc benchmarks/bench_core.c csrc/evaluate.c csrc/batch_simd.c csrc/tables.c -o /tmp/bench_core
+ *   cc -O3 -Icsrc benchmarks/bench_core.c csrc/cpu.c csrc/evaluate.c csrc/evaluate_simd.c csrc/tables.c \
+ *      -o /tmp/bench_core
  *   /tmp/bench_core [n_hands] [k]
  */
 #define _POSIX_C_SOURCE 199309L

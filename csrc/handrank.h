@@ -13,8 +13,22 @@
  * input that another thread changes during the call can give wrong ranks
  * or a row reported invalid for the rows it touches, never a read outside
  * the tables.
- * Everything here is pure: const tables, no allocation, no global state,
- * safe to call from any number of threads.
+ *
+ * Memory: the caller allocates, always.  Nothing here calls malloc; a call
+ * that needs room beyond its stack takes `scratch` from the caller, sized
+ * by its *_scratch function (handrank_ranges_scratch,
+ * handrank_combo_equity_scratch).
+ * State: const tables, per-call state, and one mutable global, the batch
+ * kernel in use (handrank_simd_use, below), which every batch call reads.
+ * Apart from changing that choice, every function is safe to call from any
+ * number of threads.
+ *
+ * Files (csrc/): one per concern, its SIMD kernels and batch entry points in
+ * a paired *_simd.c: evaluate.c + evaluate_simd.c (5..7 cards, masks),
+ * omaha.c + omaha_simd.c, combos.c, variants.c, equity.c, ranges.c; cpu.c
+ * holds CPU detection and the kernel choice; tables.c is generated.  Calls
+ * run one way (internal.h): a *_simd.c file calls its scalar pair and cpu.c,
+ * never the reverse.
  */
 #ifndef HANDRANK_H
 #define HANDRANK_H
@@ -79,8 +93,9 @@ void handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *dec
                            int64_t *wins, int64_t *ties, int64_t *total);
 
 /*
- * The kernel for handrank_evaluate_batch's contiguous uint8 rows and
- * handrank_evaluate_masks' contiguous masks, chosen at run time: the scalar
+ * The kernel for the contiguous rows of handrank_evaluate_batch and
+ * handrank_evaluate_omaha_batch (AVX-512 and AVX2 only) and the contiguous
+ * masks of handrank_evaluate_masks, chosen at run time: the scalar
  * one always, AVX-512 (F, BW, VL, VBMI, VPOPCNTDQ, with BMI2) and AVX2 on x86-64
  * builds by GCC or Clang whose CPU has them, NEON (rows; masks stay scalar) on
  * aarch64 builds by GCC or Clang.  Same classes and the same first invalid row,
@@ -91,8 +106,8 @@ enum handrank_simd { HANDRANK_SIMD_SCALAR = 0, HANDRANK_SIMD_AVX2 = 1, HANDRANK_
 /* The kernels this build offers on this CPU, as bits 1 << kernel (the scalar one always). */
 unsigned handrank_simd_available(void);
 
-/* Use `kernel` from now on: 0, or -1 (nothing changes) where it is not available.  Not for a moment when
-   batch calls run on other threads. */
+/* Use `kernel` from now on, process-wide (the C core's one mutable global): 0, or -1 (nothing changes) where
+   it is not available.  Not for a moment when batch calls run on other threads. */
 int handrank_simd_use(enum handrank_simd kernel);
 
 /* The kernel in use. */

@@ -2,9 +2,9 @@
  * The C core on its own, without Python: exhaustive five-card counts,
  * category boundaries, the single-hand and batch entry points against each
  * other (also on input and output at odd addresses), Omaha against its
- * definition, and the equity kernels.
+ * definition, the equity kernels and combo equity.
  *
- *   cc -O2 -std=c11 -Icsrc tests/c/test_core.c csrc/evaluate.c csrc/omaha.c csrc/equity.c csrc/tables.c
+ *   cc -O2 -std=c11 -Icsrc tests/c/test_core.c csrc/*.c
  *
  * Prints one line per failed check and last "N passed, M failed"; exits 1 on any failure.
  */
