@@ -4,7 +4,7 @@
  * other (also on input and output at odd addresses), Omaha against its
  * definition, the equity kernels and combo equity.
  *
- *   cc -O2 -std=c11 -Icsrc tests/c/test_core.c csrc/*.c
+ *   cc -O2 -std=c11 -Icsrc tests/c/test_core.c $(ls csrc/[a-z]*.c)   (every source file of csrc/)
  *
  * Prints one line per failed check and last "N passed, M failed"; exits 1 on any failure.
  */
