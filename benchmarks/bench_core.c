@@ -2,7 +2,8 @@
  * The C core alone, without Python: random 7-card hands from a seeded
  * generator through handrank_evaluate_batch, one thread.
  *
- *   cc -O3 -Icsrc benchmarks/bench_core.c csrc/evaluate.c csrc/batch_simd.c csrc/tables.c -o /tmp/bench_core
+ *   cc -O3 -Icsrc benchmarks/bench_core.c csrc/cpu.c csrc/evaluate.c csrc/evaluate_simd.c csrc/tables.c \
+ *      -o /tmp/bench_core
  *   /tmp/bench_core [n_hands] [k]
  */
 #define _POSIX_C_SOURCE 199309L
@@ -36,7 +37,7 @@ int main(int argc, char **argv) {
     for (int rep = 0; rep < 5; rep++) {
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
-        int64_t bad = handrank_evaluate_batch(cards, HANDRANK_U8, n, k, k, 1, out, 2);
+        int64_t bad = handrank_evaluate_batch(cards, k, k, n, out, 2);
         clock_gettime(CLOCK_MONOTONIC, &t1);
         double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
         if (bad != -1) { fprintf(stderr, "bad row %lld\n", (long long)bad); return 1; }

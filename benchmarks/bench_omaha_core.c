@@ -6,8 +6,8 @@
  * AVX2 and AVX-512 kernels).  The checksum lets two builds be compared on
  * the same deals.
  *
- *   cc -O3 -fno-strict-aliasing -Icsrc benchmarks/bench_omaha_core.c csrc/omaha.c csrc/evaluate.c \
- *      csrc/batch_simd.c csrc/tables.c -o /tmp/bench_omaha_core
+ *   cc -O3 -fno-strict-aliasing -Icsrc benchmarks/bench_omaha_core.c csrc/cpu.c csrc/omaha.c \
+ *      csrc/omaha_simd.c csrc/tables.c -o /tmp/bench_omaha_core
  *   /tmp/bench_omaha_core [n_deals] [hole 4|5|6] [shared 0|1] [kernel 0|1|2|3] [board 3|4|5]
  */
 #define _POSIX_C_SOURCE 199309L

@@ -2,7 +2,7 @@
  * Equity: exact enumeration of board completions and seeded Monte Carlo.
  *
  * Hold'em enumeration counts boards by their multiset of ranks and settles
- * flushes apart (handrank_holdem_boards); Monte Carlo sums each board's card keys
+ * flushes apart (hr_holdem_boards); Monte Carlo sums each board's card keys
  * once and adds every player's hole key to it, so a showdown costs one
  * table lookup per player.  Omaha ranks each player's hand with the Omaha
  * evaluator.
@@ -30,10 +30,10 @@ HR_INLINE void showdown_holdem(showdown_ctx *ctx, uint64_t key, uint64_t bits) {
 static void showdown_omaha(showdown_ctx *ctx) {
     uint16_t rank[HANDRANK_MAX_PLAYERS];
     hr_omaha_board prepared;
-    handrank_omaha_prepare5(ctx->board, &prepared);
+    hr_omaha_prepare5(ctx->board, &prepared);
     for (int p = 0; p < ctx->n_players; p++) {
         const uint8_t *hole = ctx->holes + p * ctx->hole_size;
-        rank[p] = handrank_omaha_prepared5(hole, ctx->hole_size, &prepared);
+        rank[p] = hr_omaha_prepared5(hole, ctx->hole_size, &prepared);
     }
     hr_credit(ctx->out, rank, ctx->n_players, 1);
 }
@@ -144,7 +144,7 @@ HR_INLINE unsigned next_draw(unsigned m, int k, unsigned limit) {
  * drawn suited cards) are numbered in a fixed order; this call does the
  * items i with i % parts == part.  Returns the boards its multisets stand for.
  */
-uint64_t handrank_holdem_boards(const uint8_t *holes, int n, const uint8_t *board, int n_board, const uint8_t *deck,
+uint64_t hr_holdem_boards(const uint8_t *holes, int n, const uint8_t *board, int n_board, const uint8_t *deck,
                               int n_deck, int part, int parts, handrank_tally *out) {
     int k = 5 - n_board, avail[13] = {0};
     uint32_t hole_key[HANDRANK_MAX_PLAYERS], fixed_key = 0;
@@ -252,7 +252,7 @@ uint64_t handrank_enumerate(enum handrank_game game, const uint8_t *holes, int n
                             const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
                             int part, int parts, handrank_tally *out) {
     if (game == HANDRANK_HOLDEM)
-        return handrank_holdem_boards(holes, n_players, board, n_board, deck, n_deck, part, parts, out);
+        return hr_holdem_boards(holes, n_players, board, n_board, deck, n_deck, part, parts, out);
     showdown_ctx ctx;
     init_ctx(&ctx, game, holes, n_players, hole_size, out);
     for (int j = 0; j < n_board; j++)

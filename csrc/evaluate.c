@@ -1,10 +1,13 @@
-/* The evaluator: additive card keys, a flush table and a rank-key perfect hash. */
+/*
+ * The evaluator: additive card keys, a flush table and a rank-key perfect
+ * hash.  Single hands, and the scalar batch kernels for rows and masks that
+ * evaluate_simd.c calls (for what its SIMD kernels do not take); nothing
+ * here calls another file.
+ */
 #include "handrank.h"
 #include "tables.h"
 
 #include "internal.h"
-
-#include <stdlib.h>
 
 uint16_t handrank_evaluate(const uint8_t *cards, int n) {
     uint64_t key = HANDRANK_KEY_BIAS, suits = 0;
@@ -97,66 +100,25 @@ static int64_t batch_u8(const uint8_t *cards, int64_t n, int k, char *out) {
 DEFINE_BATCH_U8(batch_u8, , 0)
 #endif
 
-int64_t handrank_rows_scalar(const uint8_t *cards, int64_t n, int k, char *out) { return batch_u8(cards, n, k, out); }
+int64_t hr_rows_scalar(const uint8_t *cards, int64_t n, int k, char *out) { return batch_u8(cards, n, k, out); }
 
-/*
- * Any integer type and strides: ids outside 0..51 map to the poison id 255.
- * Elements and `out` may sit at any address, so each value is read with
- * memcpy, once: the id that is validated is the id that indexes the tables.
- */
-#define DEFINE_BATCH_ANY(NAME, T)                                                      \
-    static int64_t NAME(const char *base, int64_t n, int k, ptrdiff_t rs, ptrdiff_t cs, \
-                        char *o, ptrdiff_t out_stride) {                                \
-        for (int64_t i = 0; i < n; i++, base += rs, o += out_stride) {                 \
-            uint64_t key = HANDRANK_KEY_BIAS, s_or = 0, s_sum = 0;                      \
-            const char *p = base;                                                      \
-            for (int j = 0; j < k; j++, p += cs) {                                     \
-                T v;                                                                   \
-                memcpy(&v, p, sizeof v);                                               \
-                uint8_t c = (v >= 0 && v < 52) ? (uint8_t)v : 255;                     \
-                uint64_t b = handrank_suit_bit[c];                                     \
-                key += handrank_card_key[c];                                           \
-                s_or |= b;                                                             \
-                s_sum += b;                                                            \
-            }                                                                          \
-            if (HR_ROW_INVALID(s_or, s_sum))                                              \
-                return i;                                                              \
-            hr_store_u16(o, hr_finish(key, s_or));                                     \
-        }                                                                              \
-        return -1;                                                                     \
+/* Rows at any stride, into `out` at any stride: the strides are not known at compile time. */
+HR_INLINE int64_t rows_strided(const uint8_t *rows, const int K, ptrdiff_t rs, int64_t n, char *o, ptrdiff_t os) {
+    for (int64_t i = 0; i < n; i++, rows += rs, o += os) {
+        uint64_t key, bits;
+        if (row_u8(rows, K, 0, &key, &bits))
+            return i;
+        hr_store_u16(o, hr_finish(key, bits));
     }
+    return -1;
+}
 
-#if defined(__GNUC__)
-/* `v >= 0` is always true for the unsigned instances. */
-#pragma GCC diagnostic ignored "-Wtype-limits"
-#endif
-DEFINE_BATCH_ANY(batch_any_u8, uint8_t)
-DEFINE_BATCH_ANY(batch_any_i8, int8_t)
-DEFINE_BATCH_ANY(batch_any_u16, uint16_t)
-DEFINE_BATCH_ANY(batch_any_i16, int16_t)
-DEFINE_BATCH_ANY(batch_any_u32, uint32_t)
-DEFINE_BATCH_ANY(batch_any_i32, int32_t)
-DEFINE_BATCH_ANY(batch_any_u64, uint64_t)
-DEFINE_BATCH_ANY(batch_any_i64, int64_t)
-
-int64_t handrank_evaluate_batch(const void *cards, enum handrank_dtype dtype, int64_t n_rows, int k,
-                                ptrdiff_t row_stride, ptrdiff_t col_stride,
-                                uint16_t *out, ptrdiff_t out_stride) {
-    const char *base = (const char *)cards;
-    char *o = (char *)out;
-    if (dtype == HANDRANK_U8 && col_stride == 1 && row_stride == k && k >= 5 && k <= 7
-        && out_stride == (ptrdiff_t)sizeof(uint16_t))
-        return handrank_rows_simd((const uint8_t *)cards, n_rows, k, o);
-    switch (dtype) {
-    case HANDRANK_U8: return batch_any_u8(base, n_rows, k, row_stride, col_stride, o, out_stride);
-    case HANDRANK_I8: return batch_any_i8(base, n_rows, k, row_stride, col_stride, o, out_stride);
-    case HANDRANK_U16: return batch_any_u16(base, n_rows, k, row_stride, col_stride, o, out_stride);
-    case HANDRANK_I16: return batch_any_i16(base, n_rows, k, row_stride, col_stride, o, out_stride);
-    case HANDRANK_U32: return batch_any_u32(base, n_rows, k, row_stride, col_stride, o, out_stride);
-    case HANDRANK_I32: return batch_any_i32(base, n_rows, k, row_stride, col_stride, o, out_stride);
-    case HANDRANK_U64: return batch_any_u64(base, n_rows, k, row_stride, col_stride, o, out_stride);
-    case HANDRANK_I64: return batch_any_i64(base, n_rows, k, row_stride, col_stride, o, out_stride);
-    default: return 0;
+int64_t hr_rows_strided(const uint8_t *rows, int k, ptrdiff_t row_stride, int64_t n_rows, char *out,
+                        ptrdiff_t out_stride) {
+    switch (k) {
+    case 5: return rows_strided(rows, 5, row_stride, n_rows, out, out_stride);
+    case 6: return rows_strided(rows, 6, row_stride, n_rows, out, out_stride);
+    default: return rows_strided(rows, 7, row_stride, n_rows, out, out_stride);
     }
 }
 
@@ -192,161 +154,10 @@ __attribute__((target("popcnt"))) static int64_t masks_pop(const char *m, int64_
 }
 #endif
 
-/* The board's keys and suit bits summed once; each combo adds its two cards'. */
-void handrank_rank_combos(const uint8_t *board, int n_board, const uint8_t *combos, int64_t n, uint16_t *out) {
-    uint64_t key = HANDRANK_KEY_BIAS, suits = 0, on_board = 0;
-    for (int j = 0; j < n_board; j++) {
-        key += handrank_card_key[board[j]];
-        suits |= handrank_suit_bit[board[j]];
-        on_board |= 1ULL << board[j];
-    }
-    for (int64_t i = 0; i < n; i++) {
-        const uint8_t a = combos[2 * i], b = combos[2 * i + 1];
-        out[i] = ((on_board >> a | on_board >> b) & 1)
-                     ? (uint16_t)HANDRANK_BLOCKED
-                     : hr_finish(key + handrank_card_key[a] + handrank_card_key[b],
-                                 suits | handrank_suit_bit[a] | handrank_suit_bit[b]);
-    }
-}
-
-int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, ptrdiff_t stride,
-                                uint16_t *out, ptrdiff_t out_stride) {
-    if (stride == (ptrdiff_t)sizeof(uint64_t) && out_stride == (ptrdiff_t)sizeof(uint16_t))
-        return handrank_masks_simd(masks, n, (char *)out);
-    return handrank_masks_scalar(masks, n, stride, out, out_stride);
-}
-
-int64_t handrank_masks_scalar(const uint64_t *masks, int64_t n, ptrdiff_t stride, uint16_t *out,
-                              ptrdiff_t out_stride) {
+int64_t hr_masks_scalar(const uint64_t *masks, int64_t n, ptrdiff_t stride, uint16_t *out, ptrdiff_t out_stride) {
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(__POPCNT__)
     if (__builtin_cpu_supports("popcnt"))
         return masks_pop((const char *)masks, n, stride, (char *)out, out_stride);
 #endif
     return masks_kernel((const char *)masks, n, stride, (char *)out, out_stride, 0);
-}
-
-/*
- * Combo equity, runout by runout: all combos ranked with the full board
- * and put in rank order (a radix sort on the 16-bit ranks; blocked combos
- * last, weighing nothing); one pass over that order gives each combo the
- * villain weight ranked below it and tied with it; the same over each
- * card's 51 combos, taken in that order, gives what of those weights
- * holds one of its cards, which card removal takes away.
- */
-#define HR_COMBOS 1326
-
-/* Over combos ids[0..n) in rank order: each one's weight tied with it, and ranked below (worse than) it. */
-static void rank_runs(const int16_t *ids, int n, const uint16_t *ranks, const int64_t *live, int64_t *tied,
-                      int64_t *worse, int64_t *all) {
-    int64_t sum = 0, before = 0;
-    for (int k = 0; k < n; k++)
-        sum += live[ids[k]];
-    for (int i = 0; i < n;) {
-        int j = i;
-        int64_t run = 0;
-        while (j < n && ranks[ids[j]] == ranks[ids[i]])
-            run += live[ids[j++]];
-        before += run;
-        for (int k = i; k < j; k++) {
-            tied[ids[k]] += run;
-            worse[ids[k]] += sum - before;
-        }
-        i = j;
-    }
-    *all = sum;
-}
-
-int handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
-                          const int64_t *villain, const int32_t *heroes, int64_t n_heroes, int64_t *wins,
-                          int64_t *ties, int64_t *total) {
-    const int runout = 5 - n_board;
-    if (n_deck < runout)
-        return 0; /* no runout at all */
-    /* Only the combos that matter take part: the villain's (weight above 0) and the heroes.  They are
-     * numbered 0..m-1 in combo order; everything per runout below is indexed by that number. */
-    int16_t place[HR_COMBOS];
-    for (int c = 0; c < HR_COMBOS; c++)
-        place[c] = villain[c] ? 0 : -1;
-    for (int64_t i = 0; i < n_heroes; i++)
-        place[heroes[i]] = 0;
-    /* scratch: per combo, its villain weight, that weight when the runout spares it, the live weight tied
-     * with it and worse than it, over all combos and over its cards' */
-    int64_t *scratch = malloc(6 * HR_COMBOS * sizeof *scratch);
-    if (!scratch)
-        return -1;
-    int64_t *weight = scratch, *live = weight + HR_COMBOS, *tied = live + HR_COMBOS, *worse = tied + HR_COMBOS,
-            *card_tied = worse + HR_COMBOS, *card_worse = card_tied + HR_COMBOS;
-    uint8_t pairs[2 * HR_COMBOS];
-    int m = 0;
-    for (int a = 0, n = 0; a < 52; a++)
-        for (int b = a + 1; b < 52; b++, n++)
-            if (place[n] == 0) {
-                place[n] = (int16_t)m;
-                weight[m] = villain[n];
-                pairs[2 * m] = (uint8_t)a;
-                pairs[2 * m + 1] = (uint8_t)b;
-                m++;
-            }
-    uint16_t ranks[HR_COMBOS];
-    int16_t order[HR_COMBOS], scattered[HR_COMBOS], by_card[52][51];
-    int pick[2] = {0, 1};
-    uint8_t full[5];
-    for (int j = 0; j < n_board; j++)
-        full[j] = board[j];
-    for (;;) {
-        for (int j = 0; j < runout; j++)
-            full[n_board + j] = deck[pick[j]];
-        handrank_rank_combos(full, 5, pairs, m, ranks);
-        for (int c = 0; c < m; c++)
-            live[c] = ranks[c] == HANDRANK_BLOCKED ? 0 : weight[c];
-        /* rank order: a stable counting sort on the low byte, then on the high byte */
-        for (int shift = 0; shift <= 8; shift += 8) {
-            int start[257] = {0};
-            for (int c = 0; c < m; c++)
-                start[(shift ? ranks[scattered[c]] : ranks[c]) >> shift & 0xff]++;
-            for (int v = 0, at = 0; v < 256; v++) {
-                int count = start[v];
-                start[v] = at;
-                at += count;
-            }
-            for (int c = 0; c < m; c++) {
-                const int16_t id = shift ? scattered[c] : (int16_t)c;
-                (shift ? order : scattered)[start[ranks[id] >> shift & 0xff]++] = id;
-            }
-        }
-        for (int64_t *column = tied; column <= card_worse; column += HR_COMBOS)
-            memset(column, 0, (size_t)m * sizeof *column);
-        int64_t all, per_card[52];
-        rank_runs(order, m, ranks, live, tied, worse, &all);
-        int filled[52] = {0};
-        for (int k = 0; k < m; k++) {
-            const int16_t c = order[k];
-            by_card[pairs[2 * c]][filled[pairs[2 * c]]++] = c;
-            by_card[pairs[2 * c + 1]][filled[pairs[2 * c + 1]]++] = c;
-        }
-        for (int card = 0; card < 52; card++)
-            rank_runs(by_card[card], filled[card], ranks, live, card_tied, card_worse, &per_card[card]);
-        for (int64_t i = 0; i < n_heroes; i++) {
-            const int h = place[heroes[i]];
-            if (ranks[h] == HANDRANK_BLOCKED)
-                continue; /* the runout holds one of its cards */
-            /* the villain combo of the same two cards is taken away twice: back once */
-            wins[i] += worse[h] - card_worse[h];
-            ties[i] += tied[h] - card_tied[h] + live[h];
-            total[i] += all - per_card[pairs[2 * h]] - per_card[pairs[2 * h + 1]] + live[h];
-        }
-        /* the next runout: combinations of `runout` deck cards in order */
-        if (runout == 0)
-            break;
-        int j = runout - 1;
-        while (j >= 0 && pick[j] == n_deck - runout + j)
-            j--;
-        if (j < 0)
-            break;
-        pick[j]++;
-        for (int k = j + 1; k < runout; k++)
-            pick[k] = pick[k - 1] + 1;
-    }
-    free(scratch);
-    return 0;
 }

@@ -13,8 +13,22 @@
  * input that another thread changes during the call can give wrong ranks
  * or a row reported invalid for the rows it touches, never a read outside
  * the tables.
- * Everything here is pure: const tables, no allocation, no global state,
- * safe to call from any number of threads.
+ *
+ * Memory: the caller allocates, always.  Nothing here calls malloc; a call
+ * that needs room beyond its stack takes `scratch` from the caller, sized
+ * by its *_scratch function (handrank_ranges_scratch,
+ * handrank_combo_equity_scratch).
+ * State: const tables, per-call state, and one mutable global, the batch
+ * kernel in use (handrank_simd_use, below), which every batch call reads.
+ * Apart from changing that choice, every function is safe to call from any
+ * number of threads.
+ *
+ * Files (csrc/): one per concern, its SIMD kernels and batch entry points in
+ * a paired *_simd.c: evaluate.c + evaluate_simd.c (5..7 cards, masks),
+ * omaha.c + omaha_simd.c, combos.c, variants.c, equity.c, ranges.c; cpu.c
+ * holds CPU detection and the kernel choice; tables.c is generated.  Calls
+ * run one way (internal.h): a *_simd.c file calls its scalar pair and cpu.c,
+ * never the reverse.
  */
 #ifndef HANDRANK_H
 #define HANDRANK_H
@@ -26,12 +40,6 @@
 extern "C" {
 #endif
 
-/* Element type of a batch of card ids. */
-enum handrank_dtype {
-    HANDRANK_U8, HANDRANK_I8, HANDRANK_U16, HANDRANK_I16,
-    HANDRANK_U32, HANDRANK_I32, HANDRANK_U64, HANDRANK_I64
-};
-
 /* Rank of `n` (5..7) distinct valid card ids. */
 uint16_t handrank_evaluate(const uint8_t *cards, int n);
 
@@ -39,15 +47,14 @@ uint16_t handrank_evaluate(const uint8_t *cards, int n);
 uint16_t handrank_evaluate_mask(uint64_t mask);
 
 /*
- * Rank `n_rows` hands of `k` (5..7) card ids each.  Element (i, j) is the
- * `dtype` value at byte offset i * row_stride + j * col_stride from `cards`;
- * out[i] is at byte offset i * out_stride from `out`.
- * Returns -1 when every row is valid, else the index of the first invalid
- * row (an id outside 0..51 or a card twice); rows before it are written.
+ * Rank `n_rows` hands of `k` (5..7) uint8 card ids each, row i at rows + i *
+ * row_stride, into out (stride in bytes).  Returns -1 when every row is
+ * valid, else the index of the first invalid row (an id above 51 or a card
+ * twice); rows before it are written.  Contiguous rows (row_stride == k)
+ * into a contiguous `out` go to the kernel in use (handrank_simd_use).
  */
-int64_t handrank_evaluate_batch(const void *cards, enum handrank_dtype dtype, int64_t n_rows, int k,
-                                ptrdiff_t row_stride, ptrdiff_t col_stride,
-                                uint16_t *out, ptrdiff_t out_stride);
+int64_t handrank_evaluate_batch(const uint8_t *rows, int k, ptrdiff_t row_stride, int64_t n_rows, uint16_t *out,
+                                ptrdiff_t out_stride);
 
 /*
  * Rank `n` card masks (byte stride `stride`).  Returns -1 when every mask is
@@ -77,15 +84,18 @@ void handrank_rank_combos(const uint8_t *board, int n_board, const uint8_t *comb
  * that it beats, ties and faces, runout by runout (a runout holding one of
  * its cards counts for neither).  Only the villain's combos and the heroes
  * are ranked, so narrow ranges cost little.  The caller keeps the sums below
- * 2**63.  Returns 0, or -1 when out of memory.
+ * 2**63.  `scratch` holds handrank_combo_equity_scratch() bytes, at any
+ * alignment.
  */
-int handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
-                          const int64_t *villain, const int32_t *heroes, int64_t n_heroes, int64_t *wins,
-                          int64_t *ties, int64_t *total);
+size_t handrank_combo_equity_scratch(void);
+void handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
+                           const int64_t *villain, const int32_t *heroes, int64_t n_heroes, void *scratch,
+                           int64_t *wins, int64_t *ties, int64_t *total);
 
 /*
- * The kernel for handrank_evaluate_batch's contiguous uint8 rows and
- * handrank_evaluate_masks' contiguous masks, chosen at run time: the scalar
+ * The kernel for the contiguous rows of handrank_evaluate_batch and
+ * handrank_evaluate_omaha_batch (AVX-512 and AVX2 only) and the contiguous
+ * masks of handrank_evaluate_masks, chosen at run time: the scalar
  * one always, AVX-512 (F, BW, VL, VBMI, VPOPCNTDQ, with BMI2) and AVX2 on x86-64
  * builds by GCC or Clang whose CPU has them, NEON (rows; masks stay scalar) on
  * aarch64 builds by GCC or Clang.  Same classes and the same first invalid row,
@@ -96,8 +106,8 @@ enum handrank_simd { HANDRANK_SIMD_SCALAR = 0, HANDRANK_SIMD_AVX2 = 1, HANDRANK_
 /* The kernels this build offers on this CPU, as bits 1 << kernel (the scalar one always). */
 unsigned handrank_simd_available(void);
 
-/* Use `kernel` from now on: 0, or -1 (nothing changes) where it is not available.  Not for a moment when
-   batch calls run on other threads. */
+/* Use `kernel` from now on, process-wide (the C core's one mutable global): 0, or -1 (nothing changes) where
+   it is not available.  Not for a moment when batch calls run on other threads. */
 int handrank_simd_use(enum handrank_simd kernel);
 
 /* The kernel in use. */

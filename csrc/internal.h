@@ -1,4 +1,19 @@
-/* Helpers shared by the C core's files; not part of the API. */
+/*
+ * Helpers shared by the C core's files; not part of the API.  Names here
+ * take the hr_ prefix (the generated tables keep their handrank_ names).
+ *
+ * Calls between files run one way, never back:
+ *
+ *   evaluate_simd.c -> evaluate.c, cpu.c
+ *   omaha_simd.c    -> omaha.c, cpu.c
+ *   ranges.c        -> equity.c, omaha.c
+ *   equity.c        -> omaha.c
+ *   combos.c, variants.c, cpu.c, evaluate.c, omaha.c -> no other file
+ *
+ * and every file reads tables.c.  A *_simd.c file holds its concern's batch
+ * entry points, reads the kernel choice from cpu.c and hands what its SIMD
+ * kernels leave to the scalar kernels of its pair.
+ */
 #ifndef HANDRANK_INTERNAL_H
 #define HANDRANK_INTERNAL_H
 
@@ -45,9 +60,10 @@ HR_INLINE int hr_popcount64(uint64_t x) {
 #endif
 
 /*
- * AVX-512 and AVX2 kernels (batch_simd.c, omaha.c) are compiled for x86-64
- * with GCC and Clang, each function for the instruction sets it names, and
- * run where handrank_simd_use chose them.
+ * AVX-512 and AVX2 kernels (evaluate_simd.c, omaha_simd.c) are compiled for
+ * x86-64 with GCC and Clang, each function for the instruction sets it
+ * names, and run where handrank_simd_use chose them; NEON kernels
+ * (evaluate_simd.c) for aarch64 with GCC and Clang.
  */
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 #define HR_HAVE_AVX512 1
@@ -58,9 +74,13 @@ HR_INLINE int hr_popcount64(uint64_t x) {
 #define HR_AVX2 __attribute__((target("avx2")))
 
 /* The 16-bit entries of a table at each lane's index: 32-bit gathers at 2-byte steps (the table is padded). */
-HR_AVX512 static inline __m512i gather_u16(const uint16_t *table, __m512i index) {
+HR_AVX512 static inline __m512i hr_gather_u16(const uint16_t *table, __m512i index) {
     return _mm512_i32gather_epi32(index, (const void *)table, 2);
 }
+#endif
+
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
+#define HR_HAVE_NEON 1
 #endif
 
 /*
@@ -176,35 +196,58 @@ HR_INLINE void hr_credit_duel(handrank_tally *a, handrank_tally *b, uint64_t won
     }
 
 /*
- * Omaha on a five-card board prepared once for every player: its row of
- * handrank_omaha_board, its summed card keys and the OR of its suit bits.
+ * Omaha on a five-card board prepared once for every player (omaha.c, for
+ * equity.c and ranges.c): its row of handrank_omaha_board, its summed card
+ * keys and the OR of its suit bits.
  */
 typedef struct {
     const uint8_t *row;
     uint64_t key, bits;
 } hr_omaha_board;
-void handrank_omaha_prepare5(const uint8_t *board, hr_omaha_board *prepared);
-uint16_t handrank_omaha_prepared5(const uint8_t *hole, int n_hole, const hr_omaha_board *prepared);
+void hr_omaha_prepare5(const uint8_t *board, hr_omaha_board *prepared);
+uint16_t hr_omaha_prepared5(const uint8_t *hole, int n_hole, const hr_omaha_board *prepared);
+
+/*
+ * Omaha batches (omaha.c, for omaha_simd.c).  A shared board, folded: the
+ * best class of each pair of hole cards a, b at HR_FOLD_WIDTH * a + b, and 0
+ * (no class) where a == b, either is on the board or either is an id past
+ * 51 (below 64), so that a row's best is 0 exactly when its cards (all below
+ * 64) are not valid.  One entry of padding: the SIMD kernels read entries as
+ * the low half of four bytes.  The scalar kernels take rows at any strides
+ * and return the first invalid row, or -1.
+ */
+#define HR_FOLD_WIDTH 64
+typedef struct {
+    uint16_t pair[HR_FOLD_WIDTH * HR_FOLD_WIDTH + 1];
+} hr_folded_board;
+int hr_omaha_fold(const uint8_t *board, int n_board, hr_folded_board *folded);
+int64_t hr_omaha_shared_rows(const uint8_t *holes, int n_hole, ptrdiff_t hole_stride, const hr_folded_board *folded,
+                             int64_t n_rows, char *out, ptrdiff_t out_stride);
+int64_t hr_omaha_own_rows(const uint8_t *holes, int n_hole, ptrdiff_t hole_stride, const uint8_t *boards,
+                          int n_board, ptrdiff_t board_stride, int64_t n_rows, char *out, ptrdiff_t out_stride);
+/*
+ * A SIMD step's lane l that can hold a flush: the smaller of its class so
+ * far and its best flush, from its cards as the step read them (card j of
+ * each lane in cards[j], the K hole cards first, then the NB board cards).
+ */
+uint32_t hr_omaha_flush_lane(const uint32_t (*cards)[16], int l, int K, int NB, uint32_t best);
 
 /*
  * Hold'em enumeration of one matchup by multisets of board ranks (equity.c):
  * handrank_enumerate for Hold'em, also used by the ranges kernel.
  */
-uint64_t handrank_holdem_boards(const uint8_t *holes, int n, const uint8_t *board, int n_board, const uint8_t *deck,
-                                int n_deck, int part, int parts, handrank_tally *out);
+uint64_t hr_holdem_boards(const uint8_t *holes, int n, const uint8_t *board, int n_board, const uint8_t *deck,
+                          int n_deck, int part, int parts, handrank_tally *out);
 
 /*
- * Contiguous uint8 rows of k = 5..7 cards into `out` (any address): the
- * scalar kernel (evaluate.c) and the SIMD ones (batch_simd.c), which hand
- * vectors with an invalid row, and the tail, to the scalar one.  Each
- * returns the first invalid row, or -1.
+ * The scalar batch kernels of evaluate.c, for evaluate_simd.c: contiguous
+ * uint8 rows of k = 5..7 cards into `out` (any address), rows at any
+ * strides, and card masks at any strides.  Each returns the first invalid
+ * row, or -1.
  */
-int64_t handrank_rows_scalar(const uint8_t *cards, int64_t n, int k, char *out);
-int64_t handrank_rows_simd(const uint8_t *cards, int64_t n, int k, char *out);
-
-/* Card masks (any strides), and contiguous ones into a contiguous `out` by the SIMD kernel in use. */
-int64_t handrank_masks_scalar(const uint64_t *masks, int64_t n, ptrdiff_t stride, uint16_t *out,
-                              ptrdiff_t out_stride);
-int64_t handrank_masks_simd(const uint64_t *masks, int64_t n, char *out);
+int64_t hr_rows_scalar(const uint8_t *cards, int64_t n, int k, char *out);
+int64_t hr_rows_strided(const uint8_t *rows, int k, ptrdiff_t row_stride, int64_t n_rows, char *out,
+                        ptrdiff_t out_stride);
+int64_t hr_masks_scalar(const uint64_t *masks, int64_t n, ptrdiff_t stride, uint16_t *out, ptrdiff_t out_stride);
 
 #endif /* HANDRANK_INTERNAL_H */

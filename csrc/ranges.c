@@ -61,11 +61,11 @@ static void rank_combos(ranges_ctx *ctx) {
         return;
     }
     hr_omaha_board prepared;
-    handrank_omaha_prepare5(ctx->board, &prepared);
+    hr_omaha_prepare5(ctx->board, &prepared);
     for (int64_t i = 0; i < total; i++)
         ctx->rank[i] = ctx->mask[i] & ctx->board_mask
                            ? 0
-                           : handrank_omaha_prepared5(spec->combos + i * spec->hole_size, spec->hole_size,
+                           : hr_omaha_prepared5(spec->combos + i * spec->hole_size, spec->hole_size,
                                                       &prepared);
 }
 
@@ -253,7 +253,7 @@ static uint64_t runouts(ranges_ctx *ctx, const uint8_t *deck, int n_deck, int st
 /*
  * Hold'em, three players or more, three board cards or more to come:
  * matchup by matchup, each counted by multisets of board ranks
- * (handrank_holdem_boards), which for these costs far less than ranking
+ * (hr_holdem_boards), which for these costs far less than ranking
  * every combo on every runout.  Items are the
  * matchups of pairwise disjoint combos, in the order of nested loops over
  * the players' combos.
@@ -290,7 +290,7 @@ static void walk(matchup_walk *m, int p, uint64_t used, uint64_t weight) {
                 deck[n++] = m->deck[j];
         handrank_tally t[HANDRANK_MAX_PLAYERS];
         memset(t, 0, sizeof t);
-        handrank_holdem_boards(m->holes, spec->n_players, m->board, m->n_board, deck, n, 0, 1, t);
+        hr_holdem_boards(m->holes, spec->n_players, m->board, m->n_board, deck, n, 0, 1, t);
         for (int q = 0; q < spec->n_players; q++) {
             m->out[q].wins += w * t[q].wins;
             m->out[q].ties += w * t[q].ties;
@@ -303,7 +303,7 @@ static void walk(matchup_walk *m, int p, uint64_t used, uint64_t weight) {
 /*
  * Hold'em, three players or more, with at most two board cards to come:
  * the runouts by their multisets of ranks, as for one matchup in
- * handrank_holdem_boards, but with every pair of hole ranks ranked once
+ * hr_holdem_boards, but with every pair of hole ranks ranked once
  * per multiset for all the matchups it is in.  Matchups whose combos have
  * the same ranks and take the same ranks from the deck share a group: its
  * runouts by multiset, counted from the cards it leaves, are credited once

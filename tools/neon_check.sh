@@ -10,5 +10,5 @@ CC="${CC_AARCH64:-aarch64-linux-gnu-gcc}"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 "$CC" -std=c11 -O2 -Wall -Wextra -Wconversion -Werror -static -I"$ROOT/csrc" "$ROOT/tests/c/test_neon.c" \
-    "$ROOT"/csrc/{evaluate,batch_simd,tables}.c -o "$OUT/test_neon"
+    "$ROOT"/csrc/{cpu,evaluate,evaluate_simd,tables}.c -o "$OUT/test_neon"
 qemu-aarch64 "$OUT/test_neon"

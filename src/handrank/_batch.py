@@ -1,8 +1,9 @@
 """Batch evaluation: ``evaluate_batch``, ``evaluate_masks``, ``evaluate_omaha_batch``, and the batch forms
 of the other rankings (short deck, the lows, Omaha eight-or-better) that ``_variants`` exposes.
 
-Array-likes become validated numpy arrays here, rows are split over threads,
-and errors are worded; the active backend's kernels rank the rows.  numpy is
+Array-likes become validated numpy arrays here (rows of card ids always
+C-contiguous uint8, by ``narrow``), rows are split over threads, and errors
+are worded; the active backend's kernels rank the rows.  numpy is
 imported on the first batch call, so that ``import handrank`` does not pay
 for it.
 """
@@ -92,17 +93,44 @@ def _check_rows(rows: list[list[int]]) -> None:
             raise row_error(row, i)
 
 
+def integer_rows(values: object, widths: tuple[int, ...], what: str, rule: str) -> np.ndarray:
+    """``values`` as an ``(N, k)`` integer array (no copy when possible), k in ``widths``; ``rule`` words a bad k.
+
+    Object arrays (Python ints past int64) stay as they are, for the caller
+    to check in Python.
+    """
+    arr = _integer_array(values, what)
+    if arr.ndim == 1 and arr.size == 0:
+        return arr.reshape(0, widths[0])
+    if arr.ndim != 2:
+        shape = "|".join(map(str, widths))
+        raise ValueError(f"{what} must be a 2-D array of shape (N, {shape}), got shape {arr.shape}")
+    if arr.shape[1] not in widths:
+        raise ValueError(f"{rule}, got rows of {arr.shape[1]}")
+    return arr
+
+
+def narrow(rows: np.ndarray) -> np.ndarray:
+    """Integer rows of card ids as C-contiguous uint8, the one form every batch kernel takes.
+
+    Ids outside 0..51 become 255, which the kernels reject as they reject
+    52..255 and a card twice: the first bad row they name is the first of
+    any kind.  C-contiguous uint8 rows come back as they are, not copied.
+    """
+    import numpy as np
+
+    if rows.dtype != np.uint8 and rows.size:
+        unsigned = rows.view(f"u{rows.dtype.itemsize}")  # negative ids wrap to huge ones
+        if unsigned.max() > 51:
+            rows = np.where(unsigned > 51, 255, unsigned)
+    return np.ascontiguousarray(rows, dtype=np.uint8)
+
+
 def as_hands(hands: npt.ArrayLike) -> np.ndarray:
     """An ``(N, k)`` integer array of card ids, k in 5..7 (no copy when possible)."""
     import numpy as np
 
-    arr = _integer_array(hands, "hands")
-    if arr.ndim == 1 and arr.size == 0:
-        return arr.reshape(0, 5)
-    if arr.ndim != 2:
-        raise ValueError(f"hands must be a 2-D array of shape (N, 5|6|7), got shape {arr.shape}")
-    if arr.shape[1] not in HAND_SIZES:
-        raise ValueError(f"a hand has 5, 6 or 7 cards, got rows of {arr.shape[1]}")
+    arr = integer_rows(hands, HAND_SIZES, "hands", "a hand has 5, 6 or 7 cards")
     if arr.dtype.kind == "O":
         rows = arr.tolist()
         _check_rows(rows)
@@ -154,7 +182,8 @@ def evaluate_batch(
 ) -> npt.NDArray[np.uint16]:
     """Rank an ``(N, k)`` array of card ids (k = 5, 6 or 7) into ``(N,)`` uint16.
 
-    Any integer dtype, strides and memory order are read in place.
+    Any integer dtype, strides and memory order are taken: C-contiguous
+    uint8 rows are read in place, others are first copied to them.
     ``threads`` splits the rows (None: one thread, 0: every core); ``out``
     is an ``(N,)`` uint16 array to write into.  An invalid row raises a
     ValueError naming the first one; the rows before it are written.
@@ -165,12 +194,13 @@ def evaluate_batch(
     count = n_threads(threads)
     arr = as_hands(hands)
     result = as_out(out, len(arr), ("hands", arr))
+    rows = narrow(arr)
     bad = split_rows(
         _backend.kernels.rank_rows,
-        len(arr),
+        len(rows),
         count,
         MIN_ROWS_PER_THREAD,
-        arr,
+        rows,
         result,
         chunk=CHUNK_ROWS,
         parallel=_backend.kernels.RELEASES_GIL,
@@ -208,21 +238,6 @@ def evaluate_masks(
     return result
 
 
-def _first_out_of_range(*parts: np.ndarray) -> int:
-    """The first row with an id outside 0..51 in any of the ``parts`` (the (N, k) pieces of the rows), or -1.
-
-    Needed before narrowing wider types to uint8; uint8 ids above 51 are
-    caught by the kernels themselves.
-    """
-    import numpy as np
-
-    bad = np.zeros(len(parts[0]), bool)
-    for part in parts:
-        bad |= ((part < 0) | (part > 51)).any(axis=1)
-    hits = np.flatnonzero(bad)
-    return int(hits[0]) if len(hits) else -1
-
-
 def evaluate_omaha_batch(
     holes: npt.ArrayLike,
     boards: npt.ArrayLike,
@@ -248,13 +263,7 @@ def omaha_rows(
     import numpy as np
 
     count = n_threads(threads)
-    hole_arr = _integer_array(holes, "holes")
-    if hole_arr.ndim == 1 and hole_arr.size == 0:
-        hole_arr = hole_arr.reshape(0, 4)
-    if hole_arr.ndim != 2:
-        raise ValueError(f"holes must be a 2-D array of shape (N, 4|5|6), got shape {hole_arr.shape}")
-    if hole_arr.shape[1] not in OMAHA.hole_sizes:
-        raise ValueError(f"{OMAHA.hand_rule}, got rows of {hole_arr.shape[1]}")
+    hole_arr = integer_rows(holes, OMAHA.hole_sizes, "holes", OMAHA.hand_rule)
     n = len(hole_arr)
     board_arr = _integer_array(boards, "boards")
     if board_arr.ndim == 1:
@@ -276,14 +285,11 @@ def omaha_rows(
         _check_rows([[*h, *b] for h, b in zip(hole_arr.tolist(), rows_board.tolist(), strict=True)])
         hole_arr = hole_arr.astype(np.uint8)  # every id is in 0..51
         rows_board = rows_board.astype(np.uint8)
-    narrow = hole_arr.dtype == np.uint8 and rows_board.dtype == np.uint8
-    bad = -1 if narrow else _first_out_of_range(hole_arr, rows_board)
-    stop_at = n if bad < 0 else bad
-    h8 = np.ascontiguousarray(hole_arr[:stop_at], dtype=np.uint8)
-    b8 = shared if shared is not None else np.ascontiguousarray(rows_board[:stop_at], dtype=np.uint8)
-    found = split_rows(
+    h8 = narrow(hole_arr)
+    b8 = shared if shared is not None else narrow(rows_board)
+    bad = split_rows(
         kernel,
-        stop_at,
+        n,
         count,
         MIN_OMAHA_ROWS_PER_THREAD,
         h8,
@@ -292,8 +298,6 @@ def omaha_rows(
         chunk=OMAHA_CHUNK_ROWS,
         parallel=_backend.kernels.RELEASES_GIL,
     )
-    if found >= 0:
-        bad = found
     if bad >= 0:
         raise row_error([*hole_arr[bad].tolist(), *rows_board[bad].tolist()], bad)
     return result
@@ -303,18 +307,14 @@ def rules_rows(
     hands: npt.ArrayLike, rules: int, short_deck: bool, threads: int | None, out: object
 ) -> npt.NDArray[np.uint16]:
     """``rank_rules_rows`` over checked ``(N, 5..7)`` hands: classes under ``rules`` (see ``_variants``)."""
-    import numpy as np
-
     count = n_threads(threads)
     arr = as_hands(hands)
     result = as_out(out, len(arr), ("hands", arr))
-    bad = -1 if arr.dtype == np.uint8 else _first_out_of_range(arr)
-    stop_at = len(arr) if bad < 0 else bad
-    rows = np.ascontiguousarray(arr[:stop_at], dtype=np.uint8)
+    rows = narrow(arr)
     kernel = _backend.kernels.rank_rules_rows
-    found = split_rows(
+    bad = split_rows(
         kernel,
-        stop_at,
+        len(rows),
         count,
         MIN_ROWS_PER_THREAD,
         rows,
@@ -323,8 +323,6 @@ def rules_rows(
         chunk=CHUNK_ROWS,
         parallel=_backend.kernels.RELEASES_GIL,
     )
-    if found >= 0:
-        bad = found
     if bad >= 0:
         raise row_error(arr[bad].tolist(), bad, short_deck)
     return result

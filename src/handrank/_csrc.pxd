@@ -2,15 +2,6 @@
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
 cdef extern from "handrank.h" nogil:
-    cdef enum handrank_dtype:
-        HANDRANK_U8
-        HANDRANK_I8
-        HANDRANK_U16
-        HANDRANK_I16
-        HANDRANK_U32
-        HANDRANK_I32
-        HANDRANK_U64
-        HANDRANK_I64
     cdef enum handrank_game:
         HANDRANK_HOLDEM
         HANDRANK_OMAHA
@@ -18,16 +9,16 @@ cdef extern from "handrank.h" nogil:
 
     uint16_t handrank_evaluate(const uint8_t *cards, int n) noexcept
     uint16_t handrank_evaluate_mask(uint64_t mask) noexcept
-    int64_t handrank_evaluate_batch(const void *cards, handrank_dtype dtype, int64_t n_rows, int k,
-                                    Py_ssize_t row_stride, Py_ssize_t col_stride,
+    int64_t handrank_evaluate_batch(const uint8_t *rows, int k, Py_ssize_t row_stride, int64_t n_rows,
                                     uint16_t *out, Py_ssize_t out_stride) noexcept
     int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, Py_ssize_t stride,
                                     uint16_t *out, Py_ssize_t out_stride) noexcept
     void handrank_rank_combos(const uint8_t *board, int n_board, const uint8_t *combos, int64_t n,
                               uint16_t *out) noexcept
-    int handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
-                              const int64_t *villain, const int32_t *heroes, int64_t n_heroes, int64_t *wins,
-                              int64_t *ties, int64_t *total) noexcept
+    size_t handrank_combo_equity_scratch() noexcept
+    void handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
+                               const int64_t *villain, const int32_t *heroes, int64_t n_heroes, void *scratch,
+                               int64_t *wins, int64_t *ties, int64_t *total) noexcept
     cdef enum handrank_simd:
         HANDRANK_SIMD_SCALAR
         HANDRANK_SIMD_AVX2

@@ -15,16 +15,7 @@ from libc.string cimport memset
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
 
 from handrank._csrc cimport (
-    HANDRANK_I8,
-    HANDRANK_I16,
-    HANDRANK_I32,
-    HANDRANK_I64,
     HANDRANK_MAX_PLAYERS,
-    HANDRANK_U8,
-    HANDRANK_U16,
-    HANDRANK_U32,
-    HANDRANK_U64,
-    handrank_dtype,
     handrank_evaluate,
     handrank_evaluate_batch,
     handrank_evaluate_mask,
@@ -47,6 +38,7 @@ from handrank._csrc cimport (
     handrank_ranges_scratch,
     handrank_rank_combos,
     handrank_combo_equity,
+    handrank_combo_equity_scratch,
     handrank_simd,
     handrank_simd_active,
     handrank_simd_available,
@@ -63,12 +55,6 @@ RELEASES_GIL = True  # the batch and equity kernels run their loops under `with 
 
 # The batch kernels by name, in enum handrank_simd's order.
 _SIMD_NAMES = ("scalar", "avx2", "avx512", "neon")
-
-# numpy integer (kind, itemsize) -> enum handrank_dtype
-_DTYPES = {
-    ("u", 1): HANDRANK_U8, ("i", 1): HANDRANK_I8, ("u", 2): HANDRANK_U16, ("i", 2): HANDRANK_I16,
-    ("u", 4): HANDRANK_U32, ("i", 4): HANDRANK_I32, ("u", 8): HANDRANK_U64, ("i", 8): HANDRANK_I64,
-}
 
 
 cdef extern from "Python.h":
@@ -157,15 +143,13 @@ cdef inline uintptr_t _address(arr):
     return <uintptr_t>arr.__array_interface__["data"][0]
 
 
-def rank_rows(hands, out, Py_ssize_t start, Py_ssize_t stop):
-    cdef Py_ssize_t rs = hands.strides[0], cs = hands.strides[1], os = out.strides[0]
-    cdef int k = hands.shape[1]
-    cdef handrank_dtype dtype = _DTYPES[hands.dtype.kind, hands.dtype.itemsize]
-    cdef const char *src = <const char *>_address(hands) + start * rs
-    cdef char *dst = <char *>_address(out) + start * os
+def rank_rows(const uint8_t[:, ::1] hands, uint16_t[:] out, Py_ssize_t start, Py_ssize_t stop):
+    cdef int k = <int>hands.shape[1]
     cdef int64_t bad
+    if stop <= start:
+        return -1
     with nogil:
-        bad = handrank_evaluate_batch(src, dtype, stop - start, k, rs, cs, <uint16_t *>dst, os)
+        bad = handrank_evaluate_batch(&hands[start, 0], k, k, stop - start, &out[start], out.strides[0])
     return -1 if bad < 0 else start + bad
 
 
@@ -178,21 +162,23 @@ def rank_combos(bytes board, const uint8_t[:, ::1] combos not None, uint16_t[::1
     return -1
 
 
-def combo_equity_counts(bytes board, bytes deck, const int64_t[::1] villain, const int32_t[::1] heroes,
-                        int64_t[:, ::1] counts):
-    cdef const uint8_t *b = <const uint8_t *>board
-    cdef const uint8_t *d = <const uint8_t *>deck
-    cdef int n_board = <int>len(board), n_deck = <int>len(deck), status
+def combo_equity_counts(const uint8_t[::1] board, const uint8_t[::1] deck, const int64_t[::1] villain,
+                        const int32_t[::1] heroes, int64_t[:, ::1] counts):
+    cdef int n_board = <int>board.shape[0], n_deck = <int>deck.shape[0]
     cdef int64_t n = heroes.shape[0]
     if villain.shape[0] != 1326 or counts.shape[0] != 3 or counts.shape[1] != n:
         raise ValueError("combo_equity_counts: villain holds 1326 weights, counts (3, heroes)")
     if n == 0:
         return
-    with nogil:
-        status = handrank_combo_equity(b, n_board, d, n_deck, &villain[0], &heroes[0], n, &counts[0, 0],
-                                       &counts[1, 0], &counts[2, 0])
-    if status != 0:
+    cdef void *scratch = PyMem_RawMalloc(handrank_combo_equity_scratch())
+    if scratch == NULL:
         raise MemoryError("combo_equity: out of memory")
+    try:
+        with nogil:
+            handrank_combo_equity(&board[0], n_board, &deck[0] if n_deck else NULL, n_deck, &villain[0],
+                                  &heroes[0], n, scratch, &counts[0, 0], &counts[1, 0], &counts[2, 0])
+    finally:
+        PyMem_RawFree(scratch)
 
 
 def rank_masks(const uint64_t[:] masks not None, uint16_t[:] out not None, Py_ssize_t start, Py_ssize_t stop):

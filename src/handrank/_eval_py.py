@@ -233,7 +233,7 @@ def evaluate_omaha_low(hole: _cards.Cards, board: _cards.Cards) -> int:
 # ---- batch kernels: rows start:stop of checked arrays --------------------------------------------
 
 
-def rank_rows(hands: np.ndarray, out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
+def rank_rows(hands: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
     step = 1 << 16
     for lo in range(start, stop, step):
         hi = min(lo + step, stop)

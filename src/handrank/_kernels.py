@@ -120,8 +120,9 @@ if TYPE_CHECKING:
         ) -> int:
             """``rank_omaha_rows`` for the eight-or-better low (NO_LOW where none)."""
 
-        def rank_rows(self, hands: np.ndarray, out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
-            """Rank rows ``start:stop`` of an (N, 5..7) integer array into ``out``; the first invalid row, or -1."""
+        def rank_rows(self, hands: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
+            """Rank rows ``start:stop`` of a C-contiguous (N, 5..7) uint8 array into ``out``; the first invalid row
+            (an id above 51, a card twice), or -1."""
 
         def rank_combos(
             self, board: bytes, combos: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int

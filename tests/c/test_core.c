@@ -2,9 +2,9 @@
  * The C core on its own, without Python: exhaustive five-card counts,
  * category boundaries, the single-hand and batch entry points against each
  * other (also on input and output at odd addresses), Omaha against its
- * definition, and the equity kernels.
+ * definition, the equity kernels and combo equity.
  *
- *   cc -O2 -std=c11 -Icsrc tests/c/test_core.c csrc/evaluate.c csrc/omaha.c csrc/equity.c csrc/tables.c
+ *   cc -O2 -std=c11 -Icsrc tests/c/test_core.c $(ls csrc/[a-z]*.c)   (every source file of csrc/)
  *
  * Prints one line per failed check and last "N passed, M failed"; exits 1 on any failure.
  */
@@ -130,25 +130,6 @@ static void test_boundaries(void) {
     CHECK(rank_of("As Ks Qs Js Ts 2c 2d") == 1, "a royal flush among seven");
 }
 
-/* Store `v` as element type `dt` at `p`, at any address. */
-static void put(char *p, enum handrank_dtype dt, int v) {
-    union {
-        uint8_t u8; int8_t i8; uint16_t u16; int16_t i16; uint32_t u32; int32_t i32; uint64_t u64; int64_t i64;
-    } x;
-    size_t size = 0;
-    switch (dt) {
-    case HANDRANK_U8: x.u8 = (uint8_t)v; size = 1; break;
-    case HANDRANK_I8: x.i8 = (int8_t)v; size = 1; break;
-    case HANDRANK_U16: x.u16 = (uint16_t)v; size = 2; break;
-    case HANDRANK_I16: x.i16 = (int16_t)v; size = 2; break;
-    case HANDRANK_U32: x.u32 = (uint32_t)v; size = 4; break;
-    case HANDRANK_I32: x.i32 = (int32_t)v; size = 4; break;
-    case HANDRANK_U64: x.u64 = (uint64_t)v; size = 8; break;
-    case HANDRANK_I64: x.i64 = (int64_t)v; size = 8; break;
-    }
-    memcpy(p, &x, size);
-}
-
 /* The uint16 at `p`, at any address. */
 static uint16_t get16(const char *p) {
     uint16_t v;
@@ -159,9 +140,7 @@ static uint16_t get16(const char *p) {
 enum { ROWS = 400 };
 
 static void test_batch(void) {
-    static const ptrdiff_t SIZE[8] = {1, 1, 2, 2, 4, 4, 8, 8};
     static uint8_t hands[ROWS][7];
-    static int64_t storage[ROWS * 9];
     static uint16_t out[ROWS * 3];
     int agree = 1;
     for (int i = 0; i < ROWS; i++) {
@@ -172,35 +151,32 @@ static void test_batch(void) {
         agree &= handrank_evaluate(hands[i], 6) == best_five(hands[i], 6);
     }
     CHECK(agree, "evaluate, evaluate_mask and the best of every five disagree");
+    static uint8_t rows[ROWS * 9];
     for (int k = 5; k <= 7; k++)
-        for (int dt = HANDRANK_U8; dt <= HANDRANK_I64; dt++)
-            for (int layout = 0; layout < 3; layout++) {
-                /* contiguous rows (the uint8 fast path), padded rows, or one column after another */
-                ptrdiff_t s = SIZE[dt], rs = layout == 0 ? k * s : layout == 1 ? 9 * s : s;
-                ptrdiff_t cs = layout == 2 ? ROWS * s : s, os = layout == 0 ? 2 : 6;
-                char *base = (char *)storage;
-                for (int i = 0; i < ROWS; i++)
-                    for (int j = 0; j < k; j++)
-                        put(base + i * rs + j * cs, (enum handrank_dtype)dt, hands[i][j]);
-                int64_t bad = handrank_evaluate_batch(base, (enum handrank_dtype)dt, ROWS, k, rs, cs, out, os);
-                int same = 1;
-                for (int i = 0; i < ROWS; i++)
-                    same &= *(uint16_t *)((char *)out + i * os) == handrank_evaluate(hands[i], k);
-                CHECK(bad == -1 && same, "batch k=%d dtype=%d layout=%d: %lld", k, dt, layout, (long long)bad);
-                /* id 52 in row 6, then also a card twice in row 3: the first bad row, those before it written */
-                memset(out, 0, sizeof out);
-                put(base + 6 * rs + (k - 1) * cs, (enum handrank_dtype)dt, 52);
-                int64_t at52 = handrank_evaluate_batch(base, (enum handrank_dtype)dt, ROWS, k, rs, cs, out, os);
-                same = 1;
-                for (int i = 0; i < 6; i++)
-                    same &= *(uint16_t *)((char *)out + i * os) == handrank_evaluate(hands[i], k);
-                put(base + 3 * rs + (k - 1) * cs, (enum handrank_dtype)dt, hands[3][0]);
-                int64_t twice = handrank_evaluate_batch(base, (enum handrank_dtype)dt, ROWS, k, rs, cs, out, os);
-                CHECK(at52 == 6 && twice == 3 && same, "k=%d dtype=%d: invalid rows at %lld and %lld, want 6 and 3",
-                      k, dt, (long long)at52, (long long)twice);
-            }
-    int8_t negative[7] = {0, 1, 2, 3, 4, 5, -1};
-    CHECK(handrank_evaluate_batch(negative, HANDRANK_I8, 1, 7, 7, 1, out, 2) == 0, "id -1 accepted");
+        for (int layout = 0; layout < 2; layout++) {
+            /* contiguous rows into a contiguous `out` (the kernel in use), or padded rows into a strided one */
+            ptrdiff_t rs = layout == 0 ? k : 9, os = layout == 0 ? 2 : 6;
+            for (int i = 0; i < ROWS; i++)
+                memcpy(rows + i * rs, hands[i], (size_t)k);
+            int64_t bad = handrank_evaluate_batch(rows, k, rs, ROWS, out, os);
+            int same = 1;
+            for (int i = 0; i < ROWS; i++)
+                same &= *(uint16_t *)((char *)out + i * os) == handrank_evaluate(hands[i], k);
+            CHECK(bad == -1 && same, "batch k=%d layout=%d: %lld", k, layout, (long long)bad);
+            /* id 52 in row 6, then also a card twice in row 3: the first bad row, those before it written */
+            memset(out, 0, sizeof out);
+            rows[6 * rs + k - 1] = 52;
+            int64_t at52 = handrank_evaluate_batch(rows, k, rs, ROWS, out, os);
+            same = 1;
+            for (int i = 0; i < 6; i++)
+                same &= *(uint16_t *)((char *)out + i * os) == handrank_evaluate(hands[i], k);
+            rows[3 * rs + k - 1] = hands[3][0];
+            int64_t twice = handrank_evaluate_batch(rows, k, rs, ROWS, out, os);
+            CHECK(at52 == 6 && twice == 3 && same, "k=%d layout=%d: invalid rows at %lld and %lld, want 6 and 3", k,
+                  layout, (long long)at52, (long long)twice);
+        }
+    const uint8_t last[7] = {0, 1, 2, 3, 4, 5, 255};
+    CHECK(handrank_evaluate_batch(last, 7, 7, 1, out, 2) == 0, "id 255 accepted");
     uint64_t masks[3] = {0x1f, 0x1f | 1ULL << 52, 0xf};
     CHECK(handrank_evaluate_masks(masks, 3, 8, out, 2) == 1 && out[0] == handrank_evaluate_mask(0x1f),
           "masks: bit 52 not reported first");
@@ -213,7 +189,6 @@ static void test_batch(void) {
  * -fsanitize=alignment, a plain load or store of a wider type there fails.
  */
 static void test_unaligned(void) {
-    static const ptrdiff_t SIZE[8] = {1, 1, 2, 2, 4, 4, 8, 8};
     static uint8_t hands[ROWS][7];
     static uint64_t masks[ROWS];
     static uint64_t raw[ROWS * 8 + 8], raw_out[ROWS + 8]; /* 8-byte aligned; data placed an odd offset in */
@@ -223,28 +198,25 @@ static void test_unaligned(void) {
         masks[i] = used;
     }
     for (int k = 5; k <= 7; k++)
-        for (int dt = HANDRANK_U8; dt <= HANDRANK_I64; dt++)
-            for (int layout = 0; layout < 2; layout++)
-                for (int offset = 1; offset <= 3; offset += 2) {
-                    /* contiguous rows (the uint8 fast path), or packed records of a tag byte and k ids */
-                    ptrdiff_t s = SIZE[dt], rs = layout == 0 ? k * s : 1 + k * s, os = layout == 0 ? 2 : 3;
-                    char *base = (char *)raw + offset + layout, *out = (char *)raw_out + offset;
-                    for (int i = 0; i < ROWS; i++)
-                        for (int j = 0; j < k; j++)
-                            put(base + i * rs + j * s, (enum handrank_dtype)dt, hands[i][j]);
-                    int64_t bad = handrank_evaluate_batch(base, (enum handrank_dtype)dt, ROWS, k, rs, s,
-                                                          (uint16_t *)(void *)out, os);
-                    int same = 1;
-                    for (int i = 0; i < ROWS; i++)
-                        same &= get16(out + i * os) == handrank_evaluate(hands[i], k);
-                    CHECK(bad == -1 && same, "unaligned batch k=%d dtype=%d layout=%d offset=%d: %lld", k, dt,
-                          layout, offset, (long long)bad);
-                    put(base + 9 * rs + 2 * s, (enum handrank_dtype)dt, hands[9][0]);
-                    bad = handrank_evaluate_batch(base, (enum handrank_dtype)dt, ROWS, k, rs, s,
-                                                  (uint16_t *)(void *)out, os);
-                    CHECK(bad == 9, "unaligned batch k=%d dtype=%d layout=%d: a card twice in row 9, got %lld", k,
-                          dt, layout, (long long)bad);
-                }
+        for (int layout = 0; layout < 2; layout++)
+            for (int offset = 1; offset <= 3; offset += 2) {
+                /* contiguous rows (the kernel in use), or packed records of a tag byte and k ids */
+                ptrdiff_t rs = layout == 0 ? k : 1 + k, os = layout == 0 ? 2 : 3;
+                uint8_t *base = (uint8_t *)raw + offset + layout;
+                char *out = (char *)raw_out + offset;
+                for (int i = 0; i < ROWS; i++)
+                    memcpy(base + i * rs, hands[i], (size_t)k);
+                int64_t bad = handrank_evaluate_batch(base, k, rs, ROWS, (uint16_t *)(void *)out, os);
+                int same = 1;
+                for (int i = 0; i < ROWS; i++)
+                    same &= get16(out + i * os) == handrank_evaluate(hands[i], k);
+                CHECK(bad == -1 && same, "unaligned batch k=%d layout=%d offset=%d: %lld", k, layout, offset,
+                      (long long)bad);
+                base[9 * rs + 2] = hands[9][0];
+                bad = handrank_evaluate_batch(base, k, rs, ROWS, (uint16_t *)(void *)out, os);
+                CHECK(bad == 9, "unaligned batch k=%d layout=%d: a card twice in row 9, got %lld", k, layout,
+                      (long long)bad);
+            }
     for (int offset = 1; offset < 8; offset++)
         for (ptrdiff_t ms = 8; ms <= 9; ms++) {
             char *base = (char *)raw + offset, *out = (char *)raw_out + (offset | 1);
@@ -437,6 +409,39 @@ static void test_rules(void) {
     }
 }
 
+/* Combo equity with the caller's scratch memory, at any alignment: the same counts, none made up. */
+static void test_combo_equity(void) {
+    static const uint8_t board[4] = {44, 21, 0, 5}; /* Kc 7d 2c 3d: a turn */
+    static int64_t villain[1326];
+    static unsigned char scratch[2][6 * 1326 * 8 + 16];
+    uint8_t deck[48];
+    int n_deck = 0;
+    for (int c = 0; c < 52; c++)
+        if (c != 44 && c != 21 && c != 0 && c != 5)
+            deck[n_deck++] = (uint8_t)c;
+    int32_t heroes[2] = {0, 0};
+    for (int a = 0, n = 0; a < 52; a++)
+        for (int b = a + 1; b < 52; b++, n++) {
+            int meets = a == 44 || a == 21 || a == 0 || a == 5 || b == 44 || b == 21 || b == 0 || b == 5;
+            villain[n] = meets ? 0 : 1;
+            if (a == 48 && b == 49)
+                heroes[0] = n; /* Ac Ad */
+            if (a == 40 && b == 41)
+                heroes[1] = n; /* Qc Qd */
+        }
+    CHECK(handrank_combo_equity_scratch() <= sizeof scratch[0] - 8, "combo equity: scratch larger than expected");
+    int64_t counts[2][3][2];
+    memset(counts, 0, sizeof counts);
+    for (int t = 0; t < 2; t++)
+        handrank_combo_equity(board, 4, deck, n_deck, villain, heroes, 2, scratch[t] + 3 * t, counts[t][0],
+                              counts[t][1], counts[t][2]);
+    CHECK(memcmp(counts[0], counts[1], sizeof counts[0]) == 0, "combo equity: the scratch's alignment matters");
+    int sane = 1;
+    for (int i = 0; i < 2; i++)
+        sane &= counts[0][2][i] > 0 && counts[0][0][i] + counts[0][1][i] <= counts[0][2][i];
+    CHECK(sane && counts[0][0][0] > counts[0][0][1], "combo equity: aces win no more than queens");
+}
+
 int main(void) {
     test_five_card_counts();
     test_boundaries();
@@ -446,6 +451,7 @@ int main(void) {
     test_rules();
     test_enumerate();
     test_monte_carlo();
+    test_combo_equity();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

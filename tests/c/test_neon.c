@@ -26,7 +26,7 @@ static int64_t rank_with(enum handrank_simd kernel, const uint8_t *rows, int64_t
         fprintf(stderr, "kernel %d is not on offer\n", (int)kernel);
         exit(2);
     }
-    return handrank_evaluate_batch(rows, HANDRANK_U8, n, k, k, 1, out, 2);
+    return handrank_evaluate_batch(rows, k, k, n, out, 2);
 }
 
 static int compare(const uint8_t *rows, int64_t n, int k, const char *what) {

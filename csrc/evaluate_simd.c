@@ -1,6 +1,9 @@
 /*
- * SIMD kernels for contiguous uint8 rows of 5..7 cards and for contiguous
- * card masks, chosen at run time (handrank_simd_use), and the choice itself.
+ * The batch entry points for rows of 5..7 cards and for card masks, and
+ * their SIMD kernels for contiguous rows (masks), in the kernel chosen at
+ * run time (handrank_simd_active, cpu.c); everything else, and the tails
+ * and the steps with an invalid row, goes to the scalar kernels
+ * (evaluate.c), which never call back.
  *
  * AVX-512, sixteen rows at a time, two sixteens a step: a byte permute
  * spreads the rows to a qword each (the bytes past its cards distinct ids
@@ -26,12 +29,12 @@
 
 /* The rows (masks) from i on, by the scalar kernel: the first bad one, or -1. */
 static inline int64_t rows_rest(const uint8_t *cards, int64_t i, int64_t n, int k, char *out) {
-    int64_t bad = i < n ? handrank_rows_scalar(cards + i * k, n - i, k, out + 2 * i) : -1;
+    int64_t bad = i < n ? hr_rows_scalar(cards + i * k, n - i, k, out + 2 * i) : -1;
     return bad >= 0 ? i + bad : -1;
 }
 
 static inline int64_t masks_rest(const uint64_t *masks, int64_t i, int64_t n, char *out) {
-    int64_t bad = i < n ? handrank_masks_scalar(masks + i, n - i, 8, (uint16_t *)(void *)(out + 2 * i), 2) : -1;
+    int64_t bad = i < n ? hr_masks_scalar(masks + i, n - i, 8, (uint16_t *)(void *)(out + 2 * i), 2) : -1;
     return bad >= 0 ? i + bad : -1;
 }
 
@@ -44,11 +47,11 @@ static inline int64_t masks_rest(const uint64_t *masks, int64_t i, int64_t n, ch
 /* The no-flush class of each lane's rank key (in its low 16 bits): the scalar kernel's hash, two gathers. */
 HR_AVX512 static inline __m512i avx512_plain(__m512i key) {
     __m512i h = _mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL));
-    __m512i disp = gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
+    __m512i disp = hr_gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
     /* slot = (h & HR_SLOT_MASK) ^ (disp & 0xffff): disp's high half is the next entry's */
     __m512i slot = _mm512_ternarylogic_epi32(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp,
                                              _mm512_set1_epi32(0xffff), 0x78);
-    return gather_u16(handrank_hash_values, slot);
+    return hr_gather_u16(handrank_hash_values, slot);
 }
 
 typedef struct {
@@ -157,7 +160,7 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
             int ok0 = avx512_sixteen(&q, p, &key0, &suits0);
             int ok1 = avx512_sixteen(&q, p + 16 * K, &key1, &suits1);
             if (!(ok0 & ok1)) {
-                bad = handrank_rows_scalar(p, 32, K, out + 2 * i);
+                bad = hr_rows_scalar(p, 32, K, out + 2 * i);
                 if (bad >= 0) {
                     bad += i;
                     break;
@@ -196,7 +199,7 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
             }
             uint16_t cls[16];
             int32_t where[16];
-            _mm256_storeu_si256((__m256i *)(void *)cls, _mm512_cvtepi32_epi16(gather_u16(handrank_flush, bits)));
+            _mm256_storeu_si256((__m256i *)(void *)cls, _mm512_cvtepi32_epi16(hr_gather_u16(handrank_flush, bits)));
             _mm512_storeu_si512(where, at);
             int m = n_pending - f < 16 ? n_pending - f : 16;
             for (int l = 0; l < m; l++)
@@ -278,7 +281,7 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
         __m512i m0 = _mm512_loadu_si512(p), m1 = _mm512_loadu_si512(p + 8);
         __m512i m2 = _mm512_loadu_si512(p + 16), m3 = _mm512_loadu_si512(p + 24);
         if ((avx512_mask_ok(m0) & avx512_mask_ok(m1) & avx512_mask_ok(m2) & avx512_mask_ok(m3)) != 0xff) {
-            int64_t bad = handrank_masks_scalar(p, 32, 8, (uint16_t *)(void *)(out + 2 * i), 2);
+            int64_t bad = hr_masks_scalar(p, 32, 8, (uint16_t *)(void *)(out + 2 * i), 2);
             if (bad >= 0)
                 return i + bad;
             continue;
@@ -298,12 +301,6 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
     return masks_rest(masks, i, n, out);
 }
 
-static int cpu_has_avx512(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
-           __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("bmi2");
-}
 
 /*
  * AVX2 (x86-64 CPUs since 2013), eight rows a step as in the AVX-512
@@ -384,7 +381,7 @@ HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const
         __m256i key1 = avx2_four(&q, p + 4 * K, K, &flags1, &dup, &top);
         __m256i past = _mm256_cmpeq_epi8(_mm256_max_epu8(top, fifty_one), fifty_one);
         if (_mm256_movemask_epi8(dup) != 0 || _mm256_movemask_epi8(past) != -1) {
-            int64_t bad = handrank_rows_scalar(p, 8, K, out + 2 * i);
+            int64_t bad = hr_rows_scalar(p, 8, K, out + 2 * i);
             if (bad >= 0)
                 return i + bad;
             continue;
@@ -400,7 +397,7 @@ HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const
                         << 4;
         for (unsigned flush = ~(unsigned)plain & 0xff; flush; flush &= flush - 1) {
             const int l = hr_ctz64(flush);
-            handrank_rows_scalar(p + l * K, 1, K, out + 2 * (i + l)); /* a valid row */
+            hr_rows_scalar(p + l * K, 1, K, out + 2 * (i + l)); /* a valid row */
         }
     }
     return rows_rest(cards, i, n, K, out);
@@ -470,7 +467,7 @@ HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
                                       _mm256_xor_si256(_mm256_cmpeq_epi32(past, _mm256_setzero_si256()),
                                                        _mm256_set1_epi32(-1)));
         if (!_mm256_testz_si256(bad, bad)) {
-            int64_t wrong = handrank_masks_scalar(p, 8, 8, (uint16_t *)(void *)(out + 2 * i), 2);
+            int64_t wrong = hr_masks_scalar(p, 8, 8, (uint16_t *)(void *)(out + 2 * i), 2);
             if (wrong >= 0)
                 return i + wrong;
             continue;
@@ -499,14 +496,9 @@ HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
     return masks_rest(masks, i, n, out);
 }
 
-static int cpu_has_avx2(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
-}
 #endif
 
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
-#define HR_HAVE_NEON 1
+#ifdef HR_HAVE_NEON
 #include <arm_neon.h>
 
 /*
@@ -561,7 +553,7 @@ static int64_t neon_rows_k(const uint8_t *cards, int64_t n, const int K, char *o
             sh = vaddq_u8(sh, vqtbl1q_u8(s_high, suit));
         }
         if (vmaxvq_u8(vorrq_u8(same, vcgtq_u8(top, past)))) {
-            int64_t bad = handrank_rows_scalar(p, 16, K, out + 2 * i);
+            int64_t bad = hr_rows_scalar(p, 16, K, out + 2 * i);
             if (bad >= 0)
                 return i + bad;
             continue;
@@ -581,7 +573,7 @@ static int64_t neon_rows_k(const uint8_t *cards, int64_t n, const int K, char *o
         vst1q_u8(flush, vandq_u8(vorrq_u8(sl, sh), vdupq_n_u8(0x88)));
         for (int l = 0; l < 16; l++) {
             if (flush[l])
-                handrank_rows_scalar(p + l * K, 1, K, out + 2 * (i + l)); /* a valid row */
+                hr_rows_scalar(p + l * K, 1, K, out + 2 * (i + l)); /* a valid row */
             else
                 hr_store_u16(out + 2 * (i + l), hr_plain_hashed(hr_hash(key[l])));
         }
@@ -594,34 +586,9 @@ static int64_t neon_rows(const uint8_t *cards, int64_t n, int k, char *out) {
 }
 #endif
 
-static enum handrank_simd active = HANDRANK_SIMD_SCALAR;
-
-unsigned handrank_simd_available(void) {
-    unsigned kernels = 1u << HANDRANK_SIMD_SCALAR;
-#ifdef HR_HAVE_NEON
-    kernels |= 1u << HANDRANK_SIMD_NEON;
-#endif
-#ifdef HR_HAVE_AVX512
-    if (cpu_has_avx512())
-        kernels |= 1u << HANDRANK_SIMD_AVX512;
-#endif
-#ifdef HR_HAVE_AVX2
-    if (cpu_has_avx2())
-        kernels |= 1u << HANDRANK_SIMD_AVX2;
-#endif
-    return kernels;
-}
-
-int handrank_simd_use(enum handrank_simd kernel) {
-    if ((unsigned)kernel > HANDRANK_SIMD_NEON || !(handrank_simd_available() >> kernel & 1))
-        return -1;
-    active = kernel;
-    return 0;
-}
-
-enum handrank_simd handrank_simd_active(void) { return active; }
-
-int64_t handrank_rows_simd(const uint8_t *cards, int64_t n, int k, char *out) {
+static int64_t rows_contiguous(const uint8_t *cards, int64_t n, int k, char *out) {
+    const enum handrank_simd active = handrank_simd_active();
+    (void)active; /* no SIMD kernel in some builds */
 #ifdef HR_HAVE_AVX512
     if (active == HANDRANK_SIMD_AVX512)
         return avx512_rows(cards, n, k, out);
@@ -634,10 +601,12 @@ int64_t handrank_rows_simd(const uint8_t *cards, int64_t n, int k, char *out) {
     if (active == HANDRANK_SIMD_NEON)
         return neon_rows(cards, n, k, out);
 #endif
-    return handrank_rows_scalar(cards, n, k, out);
+    return hr_rows_scalar(cards, n, k, out);
 }
 
-int64_t handrank_masks_simd(const uint64_t *masks, int64_t n, char *out) {
+static int64_t masks_contiguous(const uint64_t *masks, int64_t n, char *out) {
+    const enum handrank_simd active = handrank_simd_active();
+    (void)active; /* no SIMD kernel in some builds */
 #ifdef HR_HAVE_AVX512
     if (active == HANDRANK_SIMD_AVX512)
         return avx512_masks(masks, n, out);
@@ -646,6 +615,20 @@ int64_t handrank_masks_simd(const uint64_t *masks, int64_t n, char *out) {
     if (active == HANDRANK_SIMD_AVX2)
         return avx2_masks(masks, n, out);
 #endif
-    return handrank_masks_scalar(masks, n, (ptrdiff_t)sizeof(uint64_t), (uint16_t *)(void *)out,
-                                 (ptrdiff_t)sizeof(uint16_t));
+    return hr_masks_scalar(masks, n, (ptrdiff_t)sizeof(uint64_t), (uint16_t *)(void *)out,
+                           (ptrdiff_t)sizeof(uint16_t));
+}
+
+int64_t handrank_evaluate_batch(const uint8_t *rows, int k, ptrdiff_t row_stride, int64_t n_rows, uint16_t *out,
+                                ptrdiff_t out_stride) {
+    if (row_stride == k && out_stride == (ptrdiff_t)sizeof(uint16_t))
+        return rows_contiguous(rows, n_rows, k, (char *)out);
+    return hr_rows_strided(rows, k, row_stride, n_rows, (char *)out, out_stride);
+}
+
+int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, ptrdiff_t stride,
+                                uint16_t *out, ptrdiff_t out_stride) {
+    if (stride == (ptrdiff_t)sizeof(uint64_t) && out_stride == (ptrdiff_t)sizeof(uint16_t))
+        return masks_contiguous(masks, n, (char *)out);
+    return hr_masks_scalar(masks, n, stride, out, out_stride);
 }
