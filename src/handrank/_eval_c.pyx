@@ -12,7 +12,7 @@ from cpython cimport array
 from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
 from cpython.ref cimport PyObject
 from libc.string cimport memset
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
 from handrank._csrc cimport (
     HANDRANK_MAX_PLAYERS,
@@ -137,10 +137,6 @@ def evaluate_mask(mask):
     11
     """
     return handrank_evaluate_mask(<uint64_t>_cards.check_mask(mask))
-
-
-cdef inline uintptr_t _address(arr):
-    return <uintptr_t>arr.__array_interface__["data"][0]
 
 
 def rank_rows(const uint8_t[:, ::1] hands, uint16_t[:] out, Py_ssize_t start, Py_ssize_t stop):
