@@ -11,7 +11,7 @@ from __future__ import annotations
 from math import comb
 
 from handrank import _backend
-from handrank._batch import as_out, evaluate_omaha_batch
+from handrank._batch import as_out, evaluate_omaha_batch, narrow
 from handrank._cards import CARD_NAMES, board_ids_of, parse_cards
 from handrank._equity import equity
 from handrank._games import GAMES, HOLDEM, OMAHA
@@ -75,7 +75,7 @@ def _combo_rows(values: object, width: tuple[int, ...], what: str) -> np.ndarray
         row = int(bad[0])
         card = next(int(v) for v in arr[row] if not 0 <= int(v) <= 51)
         raise ValueError(f"{what} row {row}: card id {card} is out of range 0..51")
-    rows = np.ascontiguousarray(arr, dtype=np.uint8)
+    rows = narrow(arr)  # every id checked above: the batch calls' one narrowing, no copy for C-contiguous uint8
     ordered = np.sort(rows, axis=1)
     repeat = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
     if repeat.size:
