@@ -186,7 +186,7 @@ def test_omaha_errors(impl: Api, hole: object, board: object, exc: type[Exceptio
         (np.array([[0, 1, 2, 3], [4, 5, 6, 255]], np.uint8), [8, 9, 10], ValueError, "row 1: card id 255 is out"),
         ([[0, 1, 2]], [8, 9, 10], ValueError, "an Omaha hand has 4, 5 or 6 cards, got rows of 3"),
         ([[0, 1, 2, 3]], [[8, 9, 10, 11, 12, 13]], ValueError, "an Omaha board has 3, 4 or 5 cards, got rows of 6"),
-        ([[0, 1, 2, 3]], [[8, 9, 10], [11, 12, 13]], ValueError, "holes has 1 rows but boards has 2"),
+        ([[0, 1, 2, 3]], [[8, 9, 10], [11, 12, 13]], ValueError, "holes has 1 row but boards has 2"),
         ([0, 1, 2, 3], [8, 9, 10], ValueError, "2-D array"),
         ([[0.5, 1, 2, 3]], [8, 9, 10], TypeError, "float64"),
         ([[0, 1, 2, 3]], [[[8, 9, 10]]], ValueError, "one board"),

@@ -371,7 +371,9 @@ def test_evaluate_mask_junk(mask: Any) -> None:
         if mask < 0 or mask >> 52:
             assert error(result) == f"card mask {mask:#x} has bits outside 0..51"
         elif mask.bit_count() not in (5, 6, 7):
-            assert error(result) == f"card mask {mask:#x} has {mask.bit_count()} cards, a hand has 5, 6 or 7"
+            count = mask.bit_count()
+            cards = f"{count} card{'' if count == 1 else 's'}"
+            assert error(result) == f"card mask {mask:#x} has {cards}, a hand has 5, 6 or 7"
         else:
             assert ok(result) == oracle.rank(c for c in range(52) if mask >> c & 1)
     elif result[0] == "ok":
@@ -563,7 +565,8 @@ def test_evaluate_masks(data: st.DataObject, n: int, dtype: np.dtype) -> None:
             assert error(result) == f"row {i}: card mask {wide:#x} has bits outside 0..51"
             return
         if wide.bit_count() not in (5, 6, 7):
-            assert error(result) == f"row {i}: card mask {wide:#x} has {wide.bit_count()} cards, a hand has 5, 6 or 7"
+            cards = f"{wide.bit_count()} card{'' if wide.bit_count() == 1 else 's'}"
+            assert error(result) == f"row {i}: card mask {wide:#x} has {cards}, a hand has 5, 6 or 7"
             return
     expected = [oracle.rank(c for c in range(52) if v >> c & 1) for v in rows]
     assert ok(result) == ("ndarray", "<u2", (n,), expected)

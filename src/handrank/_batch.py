@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from handrank import _backend
 from handrank._cards import HAND_SIZES, board_ids_of, mask_row_error, row_error
-from handrank._games import OMAHA
+from handrank._games import OMAHA, plural
 from handrank._threads import n_threads, split_rows
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
@@ -273,7 +273,7 @@ def omaha_rows(
         shared = np.array(board_ids, np.uint8)
     elif board_arr.ndim == 2:
         if len(board_arr) != n:
-            raise ValueError(f"holes has {n} rows but boards has {len(board_arr)}")
+            raise ValueError(f"holes has {plural(n, 'row')} but boards has {len(board_arr)}")
         if board_arr.shape[1] not in OMAHA.board_sizes:
             raise ValueError(f"{OMAHA.board_rule}, got rows of {board_arr.shape[1]}")
         rows_board = board_arr
