@@ -216,12 +216,17 @@ def short_deck_ids(cards: Cards) -> list[int]:
     return ids
 
 
+def parse_named(cards: Cards, what: str) -> list[int]:
+    """``parse_cards``, its errors saying what the cards are (``"board"``, ``"player 2"``, ``"dead"``)."""
+    try:
+        return parse_cards(cards)
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"{what}: {exc}") from None
+
+
 def board_ids_of(board: Cards, game: Game = OMAHA) -> list[int]:
     """Parse a showdown board on its own; errors say it is the board."""
-    try:
-        ids = parse_cards(board)
-    except (ValueError, TypeError) as exc:
-        raise type(exc)(f"board: {exc}") from None
+    ids = parse_named(board, "board")
     if len(ids) not in game.board_sizes:
         raise ValueError(f"{game.board_rule}, got {len(ids)}")
     return ids
@@ -229,10 +234,7 @@ def board_ids_of(board: Cards, game: Game = OMAHA) -> list[int]:
 
 def omaha_ids(hole: Cards, board: Cards) -> tuple[list[int], list[int]]:
     """Parse and check an Omaha hole (4..6 cards) and board (3..5), no card in both."""
-    try:
-        hole_ids = parse_cards(hole)
-    except (ValueError, TypeError) as exc:
-        raise type(exc)(f"hole: {exc}") from None
+    hole_ids = parse_named(hole, "hole")
     if len(hole_ids) not in OMAHA.hole_sizes:
         raise ValueError(f"{OMAHA.hand_rule}, got {len(hole_ids)}")
     board_ids = board_ids_of(board)

@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-from handrank._cards import CARD_NAMES, SHORT_DECK_RULE, Cards, as_index, cards_str, parse_cards
+from handrank._cards import CARD_NAMES, SHORT_DECK_RULE, Cards, as_index, cards_str, parse_cards, parse_named
 from handrank._games import ALL_EQUITY_GAMES, RANGE_GAME_OF, Game, plural
 from handrank._games import game as game_of
 from handrank._kernels import MAX_PLAYERS
@@ -138,8 +138,8 @@ def deal_of(
     if exact is not None and type(exact) is not bool:
         raise TypeError(f"exact must be None, True or False, not {exact!r}")
     deal.threads = n_threads(threads)
-    deal.board = cards_of(board, "board")
-    deal.dead = [] if type(dead) is tuple and not dead else cards_of(dead, "dead")
+    deal.board = parse_named(board, "board")
+    deal.dead = [] if type(dead) is tuple and not dead else parse_named(dead, "dead")
     if len(deal.board) > 5:
         raise ValueError(f"board: {rules.article} {rules.title} board has at most 5 cards, got {len(deal.board)}")
     for card in deal.dead:
@@ -263,14 +263,6 @@ def stopping_rules(target_stderr: object, time_limit: object) -> Stop | None:
     return Stop(values[0], values[1])
 
 
-def cards_of(cards: Cards, what: str) -> list[int]:
-    """The board's or the dead cards, errors saying which."""
-    try:
-        return parse_cards(cards)
-    except (ValueError, TypeError) as exc:
-        raise type(exc)(f"{what}: {exc}") from None
-
-
 def mask_of(cards: Iterable[int]) -> int:
     """The card mask of ``cards``."""
     mask = 0
@@ -341,10 +333,7 @@ def _hand(player: Cards, index: int, rules: Game) -> tuple[tuple[int, ...], str]
     """A fixed hand's cards, highest first, and the hand in words as given."""
     if player is None:
         raise TypeError(f"player {index}: a hand must be cards or a Range, not None")
-    try:
-        ids = parse_cards(player)
-    except (ValueError, TypeError) as exc:
-        raise type(exc)(f"player {index}: {exc}") from None
+    ids = parse_named(player, f"player {index}")
     if len(ids) not in rules.hole_sizes:
         raise ValueError(f"player {index}: {rules.hand_rule}, got {len(ids)}")
     label = " ".join([CARD_NAMES[c] for c in ids])
@@ -476,10 +465,7 @@ def _known_cards(rules: Game, player: Player, i: int, own_cards: bool) -> list[i
     """A fixed hand of a batch-kernel game: hole cards, or (Stud, razz, deuce-to-seven) 1 to all known cards."""
     if player is None:
         raise TypeError(f"player {i}: a hand must be cards or a Range, not None")
-    try:
-        ids = parse_cards(player)  # type: ignore[arg-type]
-    except (ValueError, TypeError) as exc:
-        raise type(exc)(f"player {i}: {exc}") from None
+    ids = parse_named(player, f"player {i}")  # type: ignore[arg-type]
     full = rules.hole_sizes[-1]
     if own_cards and not 1 <= len(ids) <= full:
         raise ValueError(f"player {i}: {rules.article} {rules.title} hand has 1 to {full} known cards, got {len(ids)}")

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from handrank._cards import Cards
-from handrank._deal import Player, cards_of, deal_of
+from handrank._cards import Cards, parse_named
+from handrank._deal import Player, deal_of
 from handrank._games import EquityGameName
 from handrank._results import EquityResult, StreetEquity
 
@@ -116,7 +116,7 @@ def equity_by_street(
     >>> [round(street.equity[0], 4) for street in streets]
     [0.4621, 0.5414, 0.9773, 1.0]
     """
-    board_ids = cards_of(board, "board")
+    board_ids = parse_named(board, "board")
     if len(board_ids) != 5:
         raise ValueError(f"board: equity by street needs the complete board of 5 cards, got {len(board_ids)}")
     streets = [

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 
-from handrank._cards import CARD_NAMES, parse_cards
+from handrank._cards import CARD_NAMES, parse_named
 from handrank._record import build
 from handrank._results import EquityResult, fraction
 
@@ -109,10 +109,7 @@ def preflop_equity(a: Cards, b: Cards) -> EquityResult:
     """
     hands = []
     for name, cards in (("a", a), ("b", b)):
-        try:
-            hand = parse_cards(cards)
-        except (ValueError, TypeError) as exc:
-            raise type(exc)(f"{name}: {exc}") from None
+        hand = parse_named(cards, name)
         if len(hand) != 2:
             raise ValueError(f"{name}: a Hold'em hand has 2 cards, got {len(hand)}")
         hands.append(hand)

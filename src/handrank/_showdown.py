@@ -15,7 +15,7 @@ from handrank._cards import (
     board_ids_of,
     cards_str,
     items_of,
-    parse_cards,
+    parse_named,
 )
 from handrank._games import Game, GameName
 from handrank._games import game as _game
@@ -185,10 +185,7 @@ def _seats(rules: Game, hands: Sequence[Cards], board_ids: list[int]) -> list[li
     owner = dict.fromkeys(board_ids, "the board")
     seats: list[list[int]] = []
     for i, hand in enumerate(hands):
-        try:
-            ids = parse_cards(hand)
-        except (ValueError, TypeError) as exc:
-            raise type(exc)(f"player {i}: {exc}") from None
+        ids = parse_named(hand, f"player {i}")
         if len(ids) not in rules.hole_sizes:
             raise ValueError(f"player {i}: {rules.hand_rule}, got {len(ids)}")
         if rules.lowest:

@@ -12,7 +12,7 @@ from math import comb
 
 from handrank import _backend
 from handrank._batch import as_out, evaluate_omaha_batch, narrow
-from handrank._cards import CARD_NAMES, board_ids_of, parse_cards
+from handrank._cards import CARD_NAMES, board_ids_of, parse_cards, parse_named
 from handrank._equity import equity
 from handrank._games import GAMES, HOLDEM, OMAHA
 from handrank._kernels import BLOCKED
@@ -253,10 +253,7 @@ def combo_equity(
     if game not in ("holdem", "omaha"):
         raise ValueError(f"game must be 'holdem' or 'omaha', not {game!r}")
     board_ids = board_ids_of(board, HOLDEM if game == "holdem" else OMAHA)
-    try:
-        dead_ids = parse_cards(dead)
-    except (ValueError, TypeError) as exc:
-        raise type(exc)(f"dead: {exc}") from None
+    dead_ids = parse_named(dead, "dead")
     for card in dead_ids:
         if card in board_ids:
             raise ValueError(f"duplicate card {CARD_NAMES[card]} (on the board and dead)")
