@@ -105,14 +105,19 @@ def test_the_compiled_twin_imports_down() -> None:
     assert climbs == []
 
 
-def test_no_private_name_crosses_rooms() -> None:
+def _private_imports(files: dict[Path, str]) -> list[str]:
+    """Every ``from handrank... import _name`` in ``files``, as 'file:line room._name'."""
     imported = []
-    for path, text in _sources().items():
+    for path, text in files.items():
         for line, room, names in _imports(ast.parse(text)):
             imported += [
                 f"{path.name}:{line} {room}.{n}" for n in names if n.startswith("_") and not n.startswith("__")
             ]
-    assert imported == []
+    return imported
+
+
+def test_no_private_name_crosses_rooms() -> None:
+    assert _private_imports(_sources()) == []
 
 
 def _private_members() -> dict[str, set[str]]:
@@ -166,10 +171,4 @@ def test_tools_import_no_private_name() -> None:
     tools = ROOT / "tools"
     if not tools.is_dir():
         pytest.skip("tools/ is not here (a wheel's tests bring their own copy)")
-    imported = []
-    for path in sorted(tools.glob("*.py")):
-        for line, room, names in _imports(ast.parse(path.read_text(encoding="utf-8"))):
-            imported += [
-                f"{path.name}:{line} {room}.{n}" for n in names if n.startswith("_") and not n.startswith("__")
-            ]
-    assert imported == []
+    assert _private_imports({p: p.read_text(encoding="utf-8") for p in sorted(tools.glob("*.py"))}) == []
