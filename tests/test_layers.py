@@ -18,7 +18,8 @@ import handrank
 ROOT = Path(__file__).resolve().parent.parent
 DESIGN = ROOT / "design" / "README.md"
 # The checkout's sources when the tests run from one; else the installed package (a wheel has no .pyx).
-SOURCE = ROOT / "src" / "handrank" if (ROOT / "src" / "handrank").is_dir() else Path(handrank.__file__).parent
+CHECKOUT = ROOT / "src" / "handrank"
+SOURCE = CHECKOUT if (CHECKOUT / "__init__.py").is_file() else Path(handrank.__file__).parent
 
 
 def _floors() -> dict[str, int]:
