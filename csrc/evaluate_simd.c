@@ -20,7 +20,10 @@
  * house or four of a kind beside a flush, so the class is the flush
  * table's at the ranks of the suit's cards.  A step with an invalid row,
  * and the rows left at the end, go to the scalar kernel, so the answers
- * and the first bad row are its own.  Masks need no card ids:
+ * and the first bad row are its own.  No kernel reads a row twice: what it
+ * ranks again or hands to the scalar kernel is a copy of the bytes it
+ * loaded, as another thread may write to the rows meanwhile (the GIL is
+ * released).  Masks need no card ids:
  * avx512_masks reads them rank by rank.  The AVX2 and NEON kernels are
  * described where they start.
  */
@@ -97,10 +100,16 @@ HR_AVX512 static inline void avx512_init(avx512_consts *q, const int K) {
     q->even_words = _mm512_loadu_si512(even_words);
 }
 
-/* Sixteen rows at p: each one's rank key and suit counters in its lane, and whether they are all valid. */
-HR_AVX512 static inline int avx512_sixteen(const avx512_consts *q, const uint8_t *p, __m512i *key, __m512i *suits) {
+/*
+ * Sixteen rows at p: each one's rank key and suit counters in its lane, and whether they are all valid.
+ * The 16 * K bytes as read go to copy (which has 128 bytes of room), for what is ranked of them later.
+ */
+HR_AVX512 static inline int avx512_sixteen(const avx512_consts *q, const uint8_t *p, uint8_t *copy, __m512i *key,
+                                          __m512i *suits) {
     const __m512i zero = _mm512_setzero_si512();
     __m512i lo = _mm512_maskz_loadu_epi8(q->first, p), hi = _mm512_maskz_loadu_epi8(q->second, p + 64);
+    _mm512_storeu_si512(copy, lo);
+    _mm512_storeu_si512(copy + 64, hi);
     __m512i keys[2], counts[2]; /* rows 8h..8h+7: in the low dword of each qword */
     __mmask64 distinct = ~0ULL;
     for (int h = 0; h < 2; h++) {
@@ -140,7 +149,9 @@ HR_AVX512 static inline void avx512_list_flushes(__m512i suits, __m512i at, int3
  * Rows per chunk: the flush rows of a chunk are listed as it goes (with
  * their flush suits) and ranked again at its end, sixteen at a time: seven
  * cards cannot hold a full house or four of a kind beside a flush, so the
- * class is the flush table's at the ranks of the suit's cards.
+ * class is the flush table's at the ranks of the suit's cards.  They are
+ * ranked from the chunk's bytes as its steps read them (a copy), not from
+ * the caller's rows, which another thread may have changed since.
  */
 #define HR_CHUNK 1024
 
@@ -149,6 +160,7 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
     avx512_init(&q, K);
     const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     int32_t pending[HR_CHUNK + 32];
+    uint8_t copy[HR_CHUNK * 7 + 128]; /* the chunk's rows as read; 128 bytes of room past the last step's */
     int64_t i = 0;
     while (i + 32 <= n) {
         const int64_t start = i, end = i + HR_CHUNK < n ? i + HR_CHUNK : n;
@@ -156,11 +168,12 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
         int64_t bad = -1;
         for (; i + 32 <= end; i += 32) {
             const uint8_t *p = cards + i * K;
+            uint8_t *step = copy + (i - start) * K;
             __m512i key0, suits0, key1, suits1;
-            int ok0 = avx512_sixteen(&q, p, &key0, &suits0);
-            int ok1 = avx512_sixteen(&q, p + 16 * K, &key1, &suits1);
+            int ok0 = avx512_sixteen(&q, p, step, &key0, &suits0);
+            int ok1 = avx512_sixteen(&q, p + 16 * K, step + 16 * K, &key1, &suits1);
             if (!(ok0 & ok1)) {
-                bad = hr_rows_scalar(p, 32, K, out + 2 * i);
+                bad = hr_rows_scalar(step, 32, K, out + 2 * i);
                 if (bad >= 0) {
                     bad += i;
                     break;
@@ -175,7 +188,7 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
             avx512_list_flushes(suits1, _mm512_add_epi32(at, _mm512_set1_epi32(16)), pending, &n_pending);
         }
         /* the flush rows sixteen at a time: each card of the flush suit sets its rank's bit */
-        const uint8_t *base = cards + start * K;
+        const uint8_t *base = copy;
         const __m512i one = _mm512_set1_epi32(1), low = _mm512_set1_epi32(0xff), three = _mm512_set1_epi32(3);
         for (int f = 0; f < n_pending; f += 16) {
             __mmask16 live = n_pending - f >= 16 ? 0xffff : (__mmask16)((1u << (n_pending - f)) - 1);
@@ -254,7 +267,10 @@ HR_AVX512 static inline __mmask8 avx512_mask_ok(__m512i m) {
            _mm512_testn_epi64_mask(m, high);
 }
 
-/* The masks with a flush (bit 16 * s + l: mask l holds five cards of suit s or more) ranked again, as rows are. */
+/*
+ * The masks with a flush (bit 16 * s + l: mask l holds five cards of suit s or more) ranked again, as rows are,
+ * from a copy of the masks as read.
+ */
 HR_AVX512 static inline void avx512_mask_flushes(const uint64_t *masks, uint64_t flush, char *out) {
     while (flush) {
         int at = hr_ctz64(flush), s = at >> 4, l = at & 15;
@@ -262,6 +278,13 @@ HR_AVX512 static inline void avx512_mask_flushes(const uint64_t *masks, uint64_t
         uint64_t ranks = _pext_u64(hr_load_u64(masks + l), 0x1111111111111ULL << s);
         hr_store_u16(out + 2 * l, handrank_flush[ranks]);
     }
+}
+
+HR_AVX512 static inline void avx512_store_masks(uint64_t *copy, __m512i m0, __m512i m1, __m512i m2, __m512i m3) {
+    _mm512_storeu_si512(copy, m0);
+    _mm512_storeu_si512(copy + 8, m1);
+    _mm512_storeu_si512(copy + 16, m2);
+    _mm512_storeu_si512(copy + 24, m3);
 }
 
 HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *out) {
@@ -280,8 +303,10 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
         const uint64_t *p = masks + i;
         __m512i m0 = _mm512_loadu_si512(p), m1 = _mm512_loadu_si512(p + 8);
         __m512i m2 = _mm512_loadu_si512(p + 16), m3 = _mm512_loadu_si512(p + 24);
+        uint64_t copy[32]; /* the masks as read, for what is ranked of them again */
         if ((avx512_mask_ok(m0) & avx512_mask_ok(m1) & avx512_mask_ok(m2) & avx512_mask_ok(m3)) != 0xff) {
-            int64_t bad = hr_masks_scalar(p, 32, 8, (uint16_t *)(void *)(out + 2 * i), 2);
+            avx512_store_masks(copy, m0, m1, m2, m3);
+            int64_t bad = hr_masks_scalar(copy, 32, 8, (uint16_t *)(void *)(out + 2 * i), 2);
             if (bad >= 0)
                 return i + bad;
             continue;
@@ -293,10 +318,11 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
         _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i + 32), _mm512_cvtepi32_epi16(avx512_plain(key1)));
         uint64_t flush0 = (uint64_t)f0[0] | (uint64_t)f0[1] << 16 | (uint64_t)f0[2] << 32 | (uint64_t)f0[3] << 48;
         uint64_t flush1 = (uint64_t)f1[0] | (uint64_t)f1[1] << 16 | (uint64_t)f1[2] << 32 | (uint64_t)f1[3] << 48;
-        if (flush0)
-            avx512_mask_flushes(p, flush0, out + 2 * i);
-        if (flush1)
-            avx512_mask_flushes(p + 16, flush1, out + 2 * i + 32);
+        if (flush0 | flush1) {
+            avx512_store_masks(copy, m0, m1, m2, m3);
+            avx512_mask_flushes(copy, flush0, out + 2 * i);
+            avx512_mask_flushes(copy + 16, flush1, out + 2 * i + 32);
+        }
     }
     return masks_rest(masks, i, n, out);
 }
@@ -312,7 +338,8 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
  * qword equals the byte one to four places round.  The eight keys hash
  * one by one as in the scalar kernel (gathers are slow on many AVX2
  * CPUs, and were no faster here); rows with a flush are ranked by the
- * scalar kernel, and so is a step with an invalid row.
+ * scalar kernel, and so is a step with an invalid row, from the step's
+ * loads stored to a local copy.
  */
 typedef struct {
     __m256i spread, past_cards, rot[4], plane[5], order;
@@ -344,14 +371,15 @@ HR_AVX2 static inline void avx2_init(avx2_consts *q, const int K) {
 }
 
 /*
- * Four rows (two 16-byte loads of two rows each): their rank keys in the low dword of each qword,
+ * Four rows (two 16-byte loads of two rows each, in *two): their rank keys in the low dword of each qword,
  * their suit counters' flush flags, and in *dup and *top what shows a card twice or an id past 51.
  */
 HR_AVX2 static inline __m256i avx2_four(const avx2_consts *q, const uint8_t *p, const int K, __m256i *flags,
-                                        __m256i *dup, __m256i *top) {
+                                        __m256i *dup, __m256i *top, __m256i *loaded) {
     const __m256i zero = _mm256_setzero_si256();
     __m256i two = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)),
                                           _mm_loadu_si128((const __m128i *)(const void *)(p + 2 * K)), 1);
+    *loaded = two;
     __m256i cards = _mm256_shuffle_epi8(two, q->spread);
     *top = _mm256_max_epu8(*top, cards);
     __m256i x = _mm256_or_si256(cards, q->past_cards);
@@ -369,6 +397,15 @@ HR_AVX2 static inline __m256i avx2_four(const avx2_consts *q, const uint8_t *p, 
     return _mm256_add_epi32(_mm256_add_epi32(s0, _mm256_slli_epi32(s1, 8)), _mm256_slli_epi32(s2, 16));
 }
 
+/* The eight rows of a step as avx2_four read them (two loads each), in order, to copy (8 * K + 16 bytes). */
+HR_AVX2 static inline void avx2_copy(uint8_t *copy, const int K, __m256i two0, __m256i two1) {
+    /* each load's bytes past its two rows are the next load's, stored over them next */
+    _mm_storeu_si128((__m128i *)(void *)copy, _mm256_castsi256_si128(two0));
+    _mm_storeu_si128((__m128i *)(void *)(copy + 2 * K), _mm256_extracti128_si256(two0, 1));
+    _mm_storeu_si128((__m128i *)(void *)(copy + 4 * K), _mm256_castsi256_si128(two1));
+    _mm_storeu_si128((__m128i *)(void *)(copy + 6 * K), _mm256_extracti128_si256(two1, 1));
+}
+
 HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int K, char *out) {
     avx2_consts q;
     avx2_init(&q, K);
@@ -376,12 +413,14 @@ HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const
     int64_t i = 0;
     for (; (i + 6) * K + 16 <= n * K; i += 8) { /* the last load reads 16 bytes from row i + 6 */
         const uint8_t *p = cards + i * K;
-        __m256i dup = _mm256_setzero_si256(), top = _mm256_setzero_si256(), flags0, flags1;
-        __m256i key0 = avx2_four(&q, p, K, &flags0, &dup, &top);
-        __m256i key1 = avx2_four(&q, p + 4 * K, K, &flags1, &dup, &top);
+        __m256i dup = _mm256_setzero_si256(), top = _mm256_setzero_si256(), flags0, flags1, two0, two1;
+        __m256i key0 = avx2_four(&q, p, K, &flags0, &dup, &top, &two0);
+        __m256i key1 = avx2_four(&q, p + 4 * K, K, &flags1, &dup, &top, &two1);
         __m256i past = _mm256_cmpeq_epi8(_mm256_max_epu8(top, fifty_one), fifty_one);
+        uint8_t copy[8 * 7 + 16]; /* the step's rows as read, for the scalar kernel */
         if (_mm256_movemask_epi8(dup) != 0 || _mm256_movemask_epi8(past) != -1) {
-            int64_t bad = hr_rows_scalar(p, 8, K, out + 2 * i);
+            avx2_copy(copy, K, two0, two1);
+            int64_t bad = hr_rows_scalar(copy, 8, K, out + 2 * i);
             if (bad >= 0)
                 return i + bad;
             continue;
@@ -395,9 +434,12 @@ HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const
         int plain = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(flags0, _mm256_setzero_si256()))) |
                     _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(flags1, _mm256_setzero_si256())))
                         << 4;
-        for (unsigned flush = ~(unsigned)plain & 0xff; flush; flush &= flush - 1) {
+        unsigned flush = ~(unsigned)plain & 0xff;
+        if (flush)
+            avx2_copy(copy, K, two0, two1);
+        for (; flush; flush &= flush - 1) {
             const int l = hr_ctz64(flush);
-            hr_rows_scalar(p + l * K, 1, K, out + 2 * (i + l)); /* a valid row */
+            hr_rows_scalar(copy + l * K, 1, K, out + 2 * (i + l)); /* a valid row, as checked */
         }
     }
     return rows_rest(cards, i, n, K, out);
@@ -418,6 +460,11 @@ HR_AVX2 static int64_t avx2_rows(const uint8_t *cards, int64_t n, int k, char *o
  * kernel; masks with a flush are ranked one by one by
  * handrank_evaluate_mask.
  */
+HR_AVX2 static inline void avx2_store_masks(uint64_t *copy, __m256i m0, __m256i m1) {
+    _mm256_storeu_si256((__m256i *)(void *)copy, m0);
+    _mm256_storeu_si256((__m256i *)(void *)(copy + 4), m1);
+}
+
 HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
     /* weight[t][v]: byte t of the key of the rank in byte lane b of nibble vector v (0, 1: ranks 2b, 2b + 1 of
        the low dword; 2, 3: ranks 8 + 2b, 9 + 2b); ranks 13..15 weigh 0 */
@@ -447,9 +494,11 @@ HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
         const uint64_t *p = masks + i;
+        __m256i m0 = _mm256_loadu_si256((const __m256i *)(const void *)p);
+        __m256i m1 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 4));
+        uint64_t copy[8]; /* the masks as read, for what is ranked of them again */
         /* the eight low dwords, then the eight high ones */
-        __m256i a = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)p), halves);
-        __m256i b = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(p + 4)), halves);
+        __m256i a = _mm256_permutevar8x32_epi32(m0, halves), b = _mm256_permutevar8x32_epi32(m1, halves);
         __m256i lo = _mm256_permute2x128_si256(a, b, 0x20), hi = _mm256_permute2x128_si256(a, b, 0x31);
         __m256i nib[4] = {_mm256_and_si256(lo, low_nibbles), _mm256_and_si256(_mm256_srli_epi16(lo, 4), low_nibbles),
                           _mm256_and_si256(hi, low_nibbles), _mm256_and_si256(_mm256_srli_epi16(hi, 4), low_nibbles)};
@@ -467,7 +516,8 @@ HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
                                       _mm256_xor_si256(_mm256_cmpeq_epi32(past, _mm256_setzero_si256()),
                                                        _mm256_set1_epi32(-1)));
         if (!_mm256_testz_si256(bad, bad)) {
-            int64_t wrong = hr_masks_scalar(p, 8, 8, (uint16_t *)(void *)(out + 2 * i), 2);
+            avx2_store_masks(copy, m0, m1);
+            int64_t wrong = hr_masks_scalar(copy, 8, 8, (uint16_t *)(void *)(out + 2 * i), 2);
             if (wrong >= 0)
                 return i + wrong;
             continue;
@@ -488,9 +538,11 @@ HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
             hr_store_u16(out + 2 * (i + l), hr_plain_hashed(hr_hash(keys[l])));
         unsigned flush = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(
             _mm256_xor_si256(_mm256_cmpeq_epi32(flags, _mm256_setzero_si256()), _mm256_set1_epi32(-1))));
+        if (flush)
+            avx2_store_masks(copy, m0, m1);
         for (; flush; flush &= flush - 1) {
             const int l = hr_ctz64(flush);
-            hr_store_u16(out + 2 * (i + l), handrank_evaluate_mask(hr_load_u64(p + l)));
+            hr_store_u16(out + 2 * (i + l), handrank_evaluate_mask(copy[l]));
         }
     }
     return masks_rest(masks, i, n, out);
@@ -507,7 +559,8 @@ HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
  * the rank key is three byte planes, looked up by rank and summed in 16
  * bits; the suit counters two bytes of two biased nibbles each; a row is
  * valid when its cards differ pairwise and none is past 51.  The keys are
- * then hashed one by one; the rows that hold a flush go to the scalar kernel.
+ * then hashed one by one; the rows that hold a flush go to the scalar
+ * kernel, from the step's loads stored to a local copy.
  */
 static int64_t neon_rows_k(const uint8_t *cards, int64_t n, const int K, char *out) {
     uint8_t plane[3][16] = {{0}}, suit_low[16] = {0}, suit_high[16] = {0};
@@ -552,8 +605,11 @@ static int64_t neon_rows_k(const uint8_t *cards, int64_t n, const int K, char *o
             sl = vaddq_u8(sl, vqtbl1q_u8(s_low, suit));
             sh = vaddq_u8(sh, vqtbl1q_u8(s_high, suit));
         }
+        uint8_t copy[128]; /* the step's bytes as read, for the scalar kernel */
         if (vmaxvq_u8(vorrq_u8(same, vcgtq_u8(top, past)))) {
-            int64_t bad = hr_rows_scalar(p, 16, K, out + 2 * i);
+            vst1q_u8_x4(copy, first);
+            vst1q_u8_x4(copy + 64, second);
+            int64_t bad = hr_rows_scalar(copy, 16, K, out + 2 * i);
             if (bad >= 0)
                 return i + bad;
             continue;
@@ -570,10 +626,15 @@ static int64_t neon_rows_k(const uint8_t *cards, int64_t n, const int K, char *o
             vst1q_u32(key + 8 * h + 4, b);
         }
         uint8_t flush[16];
-        vst1q_u8(flush, vandq_u8(vorrq_u8(sl, sh), vdupq_n_u8(0x88)));
+        uint8x16_t flags = vandq_u8(vorrq_u8(sl, sh), vdupq_n_u8(0x88));
+        vst1q_u8(flush, flags);
+        if (vmaxvq_u8(flags)) {
+            vst1q_u8_x4(copy, first);
+            vst1q_u8_x4(copy + 64, second);
+        }
         for (int l = 0; l < 16; l++) {
             if (flush[l])
-                hr_rows_scalar(p + l * K, 1, K, out + 2 * (i + l)); /* a valid row */
+                hr_rows_scalar(copy + l * K, 1, K, out + 2 * (i + l)); /* a valid row, as checked */
             else
                 hr_store_u16(out + 2 * (i + l), hr_plain_hashed(hr_hash(key[l])));
         }

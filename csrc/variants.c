@@ -32,30 +32,37 @@ HR_INLINE uint16_t sd_finish(uint64_t key, uint64_t suits, const uint16_t *value
 /*
  * Deuce-to-seven when five cards share a suit (rare): the best of the hand's
  * fives, each the whole hand less one or two cards.  Every card has its own
- * suit bit, so the five's bits are the hand's less the dropped ones.
+ * suit bit (16 * suit + rank, the card 4 * rank + suit), so the hand's
+ * cards are its bits, not read again (a batch's rows may change
+ * meanwhile), and a five's bits are the hand's less the dropped ones.
  */
-static uint16_t low27_flush(const uint8_t *cards, int n, uint64_t key, uint64_t suits) {
+HR_INLINE uint16_t low27_flush(const int n, uint64_t key, uint64_t suits) {
     if (n == 5)
         return handrank_low27_of_high[hr_finish(key, suits)];
+    uint64_t card_key[7], card_bit[7], left = suits; /* a valid hand's n cards: n bits */
+    for (int j = 0; j < n; j++, left &= left - 1) {
+        int x = hr_ctz64(left);
+        card_key[j] = handrank_card_key[4 * (x & 15) + (x >> 4)];
+        card_bit[j] = left & (0 - left);
+    }
     uint16_t best = 0xffff;
     for (int a = 0; a < n; a++) {
-        uint64_t ka = key - handrank_card_key[cards[a]], sa = suits ^ handrank_suit_bit[cards[a]];
+        uint64_t ka = key - card_key[a], sa = suits ^ card_bit[a];
         if (n == 6) {
             uint16_t c = handrank_low27_of_high[hr_finish(ka, sa)];
             best = c < best ? c : best;
             continue;
         }
         for (int b = a + 1; b < n; b++) {
-            uint16_t c = handrank_low27_of_high[hr_finish(ka - handrank_card_key[cards[b]],
-                                                          sa ^ handrank_suit_bit[cards[b]])];
+            uint16_t c = handrank_low27_of_high[hr_finish(ka - card_key[b], sa ^ card_bit[b])];
             best = c < best ? c : best;
         }
     }
     return best;
 }
 
-HR_INLINE uint16_t rules_finish(const uint8_t *cards, int n, uint64_t key, uint64_t suits,
-                                enum handrank_rules rules) {
+/* The class of n cards under `rules`, from their summed key and the OR of their suit bits alone. */
+HR_INLINE uint16_t rules_finish(int n, uint64_t key, uint64_t suits, enum handrank_rules rules) {
     switch (rules) {
     case HANDRANK_SHORT_DECK: return sd_finish(key, suits, handrank_sd_values);
     case HANDRANK_SHORT_DECK_TRIPS: return sd_finish(key, suits, handrank_sd_trips_values);
@@ -66,7 +73,7 @@ HR_INLINE uint16_t rules_finish(const uint8_t *cards, int n, uint64_t key, uint6
     }
     default:
         if (key & HANDRANK_FLUSH_BITS)
-            return low27_flush(cards, n, key, suits);
+            return low27_flush(n, key, suits);
         return handrank_low27_values[hr_slot(hr_hash(key))];
     }
 }
@@ -77,7 +84,7 @@ uint16_t handrank_evaluate_rules(const uint8_t *cards, int n, enum handrank_rule
         key += handrank_card_key[cards[j]];
         suits |= handrank_suit_bit[cards[j]];
     }
-    return rules_finish(cards, n, key, suits, rules);
+    return rules_finish(n, key, suits, rules);
 }
 
 HR_INLINE int64_t rules_rows(const uint8_t *rows, const int K, ptrdiff_t row_stride, int64_t n_rows,
@@ -86,14 +93,15 @@ HR_INLINE int64_t rules_rows(const uint8_t *rows, const int K, ptrdiff_t row_str
     for (int64_t i = 0; i < n_rows; i++, rows += row_stride) {
         uint64_t key = HANDRANK_KEY_BIAS, s_or = 0, s_sum = 0;
         for (int j = 0; j < K; j++) {
-            uint64_t b = handrank_suit_bit[rows[j]];
-            key += handrank_card_key[rows[j]];
+            const uint8_t c = rows[j]; /* read once */
+            uint64_t b = handrank_suit_bit[c];
+            key += handrank_card_key[c];
             s_or |= b;
             s_sum += b;
         }
         if ((s_or ^ s_sum) | (s_or & forbidden))
             return i;
-        hr_store_u16(out + i * out_stride, rules_finish(rows, K, key, s_or, rules));
+        hr_store_u16(out + i * out_stride, rules_finish(K, key, s_or, rules));
     }
     return -1;
 }
@@ -129,16 +137,18 @@ HR_INLINE int64_t omaha_low_rows(const uint8_t *holes, const int NH, ptrdiff_t h
         uint64_t s_or = 0, s_sum = 0;
         unsigned h = 0, b = 0;
         for (int j = 0; j < NH; j++) {
-            uint64_t bit = handrank_suit_bit[holes[j]];
+            const uint8_t c = holes[j]; /* read once, for its suit bit and its low bit */
+            uint64_t bit = handrank_suit_bit[c];
             s_or |= bit;
             s_sum += bit;
-            h |= handrank_low_bit[holes[j]];
+            h |= handrank_low_bit[c];
         }
         for (int j = 0; j < NB; j++) {
-            uint64_t bit = handrank_suit_bit[boards[j]];
+            const uint8_t c = boards[j];
+            uint64_t bit = handrank_suit_bit[c];
             s_or |= bit;
             s_sum += bit;
-            b |= handrank_low_bit[boards[j]];
+            b |= handrank_low_bit[c];
         }
         if (HR_ROW_INVALID(s_or, s_sum))
             return i;

@@ -41,12 +41,15 @@ def _masks(rows: np.ndarray) -> np.ndarray:
 BATCHES: dict[str, tuple[int, int, Callable[[np.ndarray], np.ndarray], Callable[[np.ndarray], np.ndarray]]] = {
     "evaluate_batch-7": (7, 0, np.ascontiguousarray, handrank.evaluate_batch),
     "evaluate_batch-6": (6, 0, np.ascontiguousarray, handrank.evaluate_batch),
+    "evaluate_batch-5": (5, 0, np.ascontiguousarray, handrank.evaluate_batch),
     "evaluate_masks-7": (7, 0, _masks, handrank.evaluate_masks),
+    "evaluate_masks-6": (6, 0, _masks, handrank.evaluate_masks),
     "low-27-7": (7, 0, np.ascontiguousarray, lambda rows: handrank.evaluate_low_batch(rows, "27")),
     "low-27-6": (6, 0, np.ascontiguousarray, lambda rows: handrank.evaluate_low_batch(rows, "27")),
     "low-a5-7": (7, 0, np.ascontiguousarray, lambda rows: handrank.evaluate_low_batch(rows, "a5")),
     "low-8-7": (7, 0, np.ascontiguousarray, lambda rows: handrank.evaluate_low_batch(rows, "8")),
     "short_deck-7": (7, 16, np.ascontiguousarray, handrank.evaluate_short_deck_batch),
+    "short_deck-6": (6, 16, np.ascontiguousarray, handrank.evaluate_short_deck_batch),
     "short_deck_trips-7": (
         7,
         16,
@@ -95,27 +98,48 @@ def test_rows_written_to_during_the_call(kernel: str, name: str) -> None:
     _hammered(live, at, (arrays[0].reshape(-1)[at], arrays[1].reshape(-1)[at]), call, want)
 
 
+def _column_hammered(rows: np.ndarray, col: np.ndarray, spare: np.ndarray, call) -> None:  # type: ignore[no-untyped-def]
+    """``_hammered`` on a copy of ``rows`` whose column ``col[i]`` of row i flips between its card and ``spare[i]``."""
+    other = rows.copy()
+    other[np.arange(len(rows)), col] = spare
+    want = [call(rows), call(other)]
+    at = np.arange(len(rows)) * rows.shape[1] + col
+    _hammered(rows.copy(), at, (rows.reshape(-1)[at], other.reshape(-1)[at]), call, want)
+
+
+# A board with three spades (many holes make a flush), and holes of `width` cards off it, each with a spare card.
+BOARD = np.array([51, 46, 41, 12, 3], np.uint8)
+
+
+def _off_board(width: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    deck = np.setdiff1d(np.arange(52), BOARD)
+    picks = np.array([rng.choice(deck, width + 1, replace=False) for _ in range(20_000)], np.uint8)
+    return np.ascontiguousarray(picks[:, :width]), rng.integers(0, width, len(picks)), picks[:, width]
+
+
 def test_omaha_low_holes_written_to_during_the_call(kernel: str) -> None:
     rows, col, spare = _flush_heavy_rows(20_000, 9, seed=3)
-    col %= 4  # a hole card flips
     holes, boards = np.ascontiguousarray(rows[:, :4]), np.ascontiguousarray(rows[:, 4:])
-    other = holes.copy()
-    other[np.arange(len(rows)), col] = spare
-    call = lambda h: handrank.evaluate_omaha_low_batch(h, boards)  # noqa: E731
-    want = [call(holes), call(other)]
-    at = np.arange(len(rows)) * 4 + col
-    _hammered(holes.copy(), at, (holes.reshape(-1)[at], other.reshape(-1)[at]), call, want)
+    _column_hammered(holes, col % 4, spare, lambda h: handrank.evaluate_omaha_low_batch(h, boards))
 
 
-def test_combos_written_to_during_the_call(kernel: str) -> None:
-    board = np.array([51, 46, 41, 12, 3], np.uint8)
-    rng = np.random.default_rng(5)
-    deck = np.setdiff1d(np.arange(52), board)
-    picks = np.array([rng.choice(deck, 3, replace=False) for _ in range(20_000)], np.uint8)
-    combos, spare, col = np.ascontiguousarray(picks[:, :2]), picks[:, 2], rng.integers(0, 2, len(picks))
-    other = combos.copy()
-    other[np.arange(len(combos)), col] = spare
-    call = lambda c: handrank.rank_combos(board, c)  # noqa: E731
-    want = [call(combos), call(other)]
-    at = np.arange(len(combos)) * 2 + col
-    _hammered(combos.copy(), at, (combos.reshape(-1)[at], other.reshape(-1)[at]), call, want)
+@pytest.mark.parametrize("width", [2, 4])  # Hold'em and Omaha holes
+def test_combos_written_to_during_the_call(kernel: str, width: int) -> None:
+    _column_hammered(*_off_board(width, seed=5 + width), lambda c: handrank.rank_combos(BOARD, c))
+
+
+@pytest.mark.parametrize("nh", [4, 6])
+def test_omaha_shared_board_holes_written_to_during_the_call(kernel: str, nh: int) -> None:
+    _column_hammered(*_off_board(nh, seed=nh), lambda h: handrank.evaluate_omaha_batch(h, BOARD))
+
+
+@pytest.mark.parametrize(("nh", "nb"), [(4, 5), (5, 4), (6, 3)])
+@pytest.mark.parametrize("part", ["hole", "board"])
+def test_omaha_rows_written_to_during_the_call(kernel: str, nh: int, nb: int, part: str) -> None:
+    rows, col, spare = _flush_heavy_rows(20_000, nh + nb, seed=nh + 8 * nb)
+    holes, boards = np.ascontiguousarray(rows[:, :nh]), np.ascontiguousarray(rows[:, nh:])
+    if part == "hole":
+        _column_hammered(holes, col % nh, spare, lambda h: handrank.evaluate_omaha_batch(h, boards))
+    else:
+        _column_hammered(boards, col % nb, spare, lambda b: handrank.evaluate_omaha_batch(holes, b))

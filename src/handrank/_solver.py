@@ -60,11 +60,12 @@ def combo_number(low: Any, high: Any) -> Any:
 def _combo_rows(values: object, width: tuple[int, ...], what: str) -> np.ndarray:
     """``values`` as a C-contiguous ``(N, k)`` uint8 array of card ids, k in ``width``, distinct within a row.
 
-    Errors name the row and the card at fault.
+    The array is a copy, read once: the checks and the ranking see the same cards even while another thread
+    writes to ``values`` (the kernels release the GIL).  Errors name the row and the card at fault.
     """
     import numpy as np
 
-    arr = np.asarray(values)
+    arr = np.array(values, copy=True)
     if arr.dtype == object or arr.dtype.kind not in "iu":
         raise TypeError(f"{what} must be an integer array of card ids, not dtype {arr.dtype}")
     if arr.ndim != 2 or arr.shape[1] not in width:
@@ -75,7 +76,7 @@ def _combo_rows(values: object, width: tuple[int, ...], what: str) -> np.ndarray
         row = int(bad[0])
         card = next(int(v) for v in arr[row] if not 0 <= int(v) <= 51)
         raise ValueError(f"{what} row {row}: card id {card} is out of range 0..51")
-    rows = narrow(arr)  # every id checked above: the batch calls' one narrowing, no copy for C-contiguous uint8
+    rows = narrow(arr)  # every id checked above; arr is our own copy, so no second reading of the caller's
     ordered = np.sort(rows, axis=1)
     repeat = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
     if repeat.size:
