@@ -109,3 +109,17 @@ def test_no_page_installs_from_an_index_that_has_no_handrank() -> None:
     told = [p.name for p in pages if re.search(r"^\s*pip install handrank\s*$", p.read_text(encoding="utf-8"), re.M)]
     assert told == []
     assert "[project.urls]" not in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def test_the_site_shows_what_a_reader_needs() -> None:
+    """What the site looked like in a browser before: an empty footer, the API page showing the BACKEND of the
+    build that made it and Category without members, code running past its blocks, figure labels cut."""
+    conf = (ROOT / "docs" / "conf.py").read_text(encoding="utf-8")
+    assert re.search(r"^copyright = ", conf, re.M) and '"handrank.css"' in conf
+    assert "white-space: pre-wrap" in (ROOT / "docs" / "_static" / "handrank.css").read_text(encoding="utf-8")
+    api = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    assert ":exclude-members: BACKEND, SIMD, Category" in api
+    assert re.search(r"autodata:: handrank\.BACKEND\n\s+:no-value:", api)
+    assert re.search(r"autoclass:: handrank\.Category\n\s+:members:\n\s+:undoc-members:", api)
+    assert 'bbox_inches="tight"' in (ROOT / "tools" / "make_figures.py").read_text(encoding="utf-8")
+    assert "../shared" not in (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
