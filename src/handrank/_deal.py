@@ -280,6 +280,7 @@ def _kernel_seats(deal: Deal, players: Sequence[Player]) -> None:
     deal.ranged = []
     sizes: set[int] = set()
     randoms: list[int] = []  # the players with an Omaha random range
+    listed: list[tuple[int, Range, Packed]] = []  # the other ranges, to lose what meets the cards taken
     for i, player in enumerate(players):
         deal.ranged.append(isinstance(player, Range))
         if isinstance(player, Range):
@@ -296,6 +297,7 @@ def _kernel_seats(deal: Deal, players: Sequence[Player]) -> None:
                 deal.packs.append(None)
             else:
                 pack = packed(player)
+                listed.append((i, player, pack))
                 deal.hands.append(player.combos)
                 deal.packs.append((pack.ints, pack.scale, pack.cards))
             continue
@@ -318,15 +320,13 @@ def _kernel_seats(deal: Deal, players: Sequence[Player]) -> None:
     for i in randoms:  # only a random range excludes cards (Range.without records them)
         deal.excluded[i] = mask_of(players[i].dead)  # type: ignore[union-attr]
     _check_cards_left(deal, players, randoms)
-    for i, player in enumerate(players):  # ranges lose every combo that meets the board, dead cards or a hand
-        if isinstance(player, Range) and not player.is_random:
-            pack = packed(player)
-            if pack.union & taken:
-                deal.hands[i], deal.packs[i] = _left_by(player, pack, taken, deal.hole_size)
-                if not deal.hands[i]:
-                    raise ValueError(
-                        f"player {i}: no hand of the range is left beside the board, dead cards and fixed hands"
-                    )
+    for i, player, pack in listed:  # ranges lose every combo that meets the board, dead cards or a hand
+        if pack.union & taken:
+            deal.hands[i], deal.packs[i] = _left_by(player, pack, taken, deal.hole_size)
+            if not deal.hands[i]:
+                raise ValueError(
+                    f"player {i}: no hand of the range is left beside the board, dead cards and fixed hands"
+                )
 
 
 def _hand(player: Cards, index: int, rules: Game) -> tuple[tuple[int, ...], str]:
