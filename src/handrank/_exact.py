@@ -21,7 +21,7 @@ from handrank import _backend
 from handrank._deal import Combos, Deal, mask_of
 from handrank._games import HOLDEM, Game
 from handrank._kernels import SHARE_UNIT, TALLY_FIELDS
-from handrank._results import POT_UNIT, EquityResult, equity_result
+from handrank._results import KERNEL_SHARE, EquityResult, equity_result
 from handrank._threads import run_tasks
 
 TYPE_CHECKING = False
@@ -35,7 +35,6 @@ HOLDEM_MATCHUP_WORK = 100_000  # (see _affordable_matchups) about 0.5 ms heads-u
 MAX_LISTED_MATCHUPS = 20_000
 _DECK = bytes(range(52))
 _PERMS = list(permutations(range(4)))
-_TO_POT = POT_UNIT // SHARE_UNIT  # the kernels count whole pots only, in halves of the pot unit
 
 
 def exact_equity(deal: Deal, affordable: bool) -> EquityResult | None:
@@ -147,7 +146,13 @@ def _exact_runouts(deal: Deal, scale: int) -> EquityResult:
         raise ValueError("the ranges leave no possible deal (every matchup shares a card)")
     total = sum(share_sum) // SHARE_UNIT
     return equity_result(
-        wins_sum, ties_sum, [s * _TO_POT for s in share_sum], total, players=deal.labels, scale=scale, boards=boards
+        wins_sum,
+        ties_sum,
+        [s * KERNEL_SHARE for s in share_sum],
+        total,
+        players=deal.labels,
+        scale=scale,
+        boards=boards,
     )
 
 
@@ -280,7 +285,13 @@ def _exact(matchups: dict[tuple[tuple[int, ...], ...], Fraction], deal: Deal) ->
         total_sum += times * count
         _add_tallies(wins_sum, ties_sum, share_sum, tallies, times)
     return equity_result(
-        wins_sum, ties_sum, [s * _TO_POT for s in share_sum], total_sum, players=deal.labels, scale=scale, boards=boards
+        wins_sum,
+        ties_sum,
+        [s * KERNEL_SHARE for s in share_sum],
+        total_sum,
+        players=deal.labels,
+        scale=scale,
+        boards=boards,
     )
 
 

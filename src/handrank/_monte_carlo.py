@@ -16,15 +16,14 @@ from fractions import Fraction
 
 from handrank import _backend
 from handrank._deal import Combos, Deal, Stop, mask_of
-from handrank._kernels import SHARE_UNIT, TALLY_FIELDS
-from handrank._results import POT_UNIT, EquityResult, equity_result, stderrs
+from handrank._kernels import TALLY_FIELDS
+from handrank._results import KERNEL_SHARE, EquityResult, equity_result, stderrs
 from handrank._threads import run_tasks
 
 BLOCK_TRIALS = 1024  # Monte Carlo trials per seeded block
 MAX_REDRAWS = 10_000  # redraws of one deal before the ranges are called impossible
 # Range weights are scaled to integers below this for the kernels' weighted draws.
 WEIGHT_LIMIT = 1 << 62
-_TO_POT = POT_UNIT // SHARE_UNIT  # the kernels count whole pots only, in halves of the pot unit
 
 
 def monte_carlo_equity(deal: Deal) -> EquityResult:
@@ -154,9 +153,9 @@ def _monte_carlo(lists: list[Combos | None], excluded: list[int], deal: Deal, tr
     return equity_result(
         wins,
         ties,
-        [s * _TO_POT for s in shares],
+        [s * KERNEL_SHARE for s in shares],
         done,
-        squares=[q * _TO_POT**2 for q in squares],
+        squares=[q * KERNEL_SHARE**2 for q in squares],
         seed=seed,
         players=deal.labels,
     )
@@ -164,5 +163,5 @@ def _monte_carlo(lists: list[Combos | None], excluded: list[int], deal: Deal, tr
 
 def _worst(totals: list[list[int]], done: int) -> float:
     """The largest standard error from the kernels' tallies (wins, ties, share, share_sq) of ``done`` trials."""
-    shares = [share * _TO_POT for _, _, share, _ in totals]
-    return max(stderrs(shares, [square * _TO_POT**2 for _, _, _, square in totals], done))
+    shares = [share * KERNEL_SHARE for _, _, share, _ in totals]
+    return max(stderrs(shares, [square * KERNEL_SHARE**2 for _, _, _, square in totals], done))

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from handrank._cards import combo_str
 from handrank._games import plural
+from handrank._kernels import SHARE_UNIT
 from handrank._record import Record, build
 
 TYPE_CHECKING = False
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 
 POT_UNIT = 5040
 """A pot, in the units every equity strategy counts shares in: halves of it split exactly among up to 10."""
+KERNEL_SHARE = POT_UNIT // SHARE_UNIT
+"""POT_UNITs in one unit of the C equity kernels' tallies (they count whole pots only, in SHARE_UNITs)."""
 
 
 class EquityResult(Record):
