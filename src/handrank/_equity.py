@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from handrank._cards import Cards, parse_named
-from handrank._deal import Player, deal_of
+from handrank._deal import Deal, Player, deal_of
 from handrank._games import EquityGameName
 from handrank._results import EquityResult, StreetEquity
 
@@ -73,21 +73,36 @@ def equity(
         target_stderr=target_stderr,
         time_limit=time_limit,
     )
-    # The strategies are imported on the first call that needs each, not with handrank: the import stays as
-    # quick as it was before they were rooms of their own.
+    exact_equity, monte_carlo_equity, games_equity = _strategies()
     if deal.rules.code is None:  # short deck, hi-lo and lowball: over the batch kernels
-        from handrank._games_equity import games_equity
-
         return games_equity(deal)
     if deal.exact is not False:
-        from handrank._exact import exact_equity
-
         result = exact_equity(deal, affordable=deal.exact is None)
         if result is not None:
             return result
-    from handrank._monte_carlo import monte_carlo_equity
-
     return monte_carlo_equity(deal)
+
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    # exact (None: not affordable), Monte Carlo, and the batch-kernel games
+    Strategies = tuple[
+        Callable[..., EquityResult | None], Callable[[Deal], EquityResult], Callable[[Deal], EquityResult]
+    ]
+
+_STRATEGIES: list[Strategies] = []
+
+
+def _strategies() -> Strategies:
+    """The strategies, imported by the first equity call rather than with handrank (the import stays as quick
+    as before they were rooms of their own), and kept: an import statement per call would cost each call."""
+    if not _STRATEGIES:
+        from handrank._exact import exact_equity
+        from handrank._games_equity import games_equity
+        from handrank._monte_carlo import monte_carlo_equity
+
+        _STRATEGIES.append((exact_equity, monte_carlo_equity, games_equity))
+    return _STRATEGIES[0]
 
 
 def equity_by_street(
