@@ -79,6 +79,7 @@ def extensions() -> list[Extension]:
                 "csrc/variants.c",
                 "csrc/equity.c",
                 "csrc/ranges.c",
+                "csrc/isomorphism.c",
                 "csrc/tables.c",
             ],
             include_dirs=["csrc"],

@@ -25,7 +25,8 @@
  *
  * Files (csrc/): one per concern, its SIMD kernels and batch entry points in
  * a paired *_simd.c: evaluate.c + evaluate_simd.c (5..7 cards, masks),
- * omaha.c + omaha_simd.c, combos.c, variants.c, equity.c, ranges.c; cpu.c
+ * omaha.c + omaha_simd.c, combos.c, variants.c, equity.c, ranges.c,
+ * isomorphism.c; cpu.c
  * holds CPU detection and the kernel choice; tables.c is generated.  Calls
  * run one way (internal.h): a *_simd.c file calls its scalar pair and cpu.c,
  * never the reverse.
@@ -270,6 +271,54 @@ int64_t handrank_monte_carlo(enum handrank_game game, int n_players, int hole_si
                              const uint8_t *board, int n_board, uint64_t dead, const uint64_t *excluded,
                              uint64_t seed, int64_t block_lo, int64_t block_hi, int64_t block_trials,
                              int64_t max_redraws, handrank_tally *out);
+
+/*
+ * Hand isomorphism (isomorphism.c): a hand dealt in rounds maps to the index
+ * of its class under relabellings of the suits, every street numbered densely
+ * 0 .. size - 1.  A street's numbering is its tables, built by the caller
+ * (src/handrank/_iso_tables.py states them): the configurations of its four
+ * suit shapes, HANDRANK_ISO_CONFIG_WORDS uint64 words each (offset, the four
+ * positions' multipliers, the suits after each in its group a byte each, the
+ * four sorted shape codes 16 bits each, the number of classes), sorted by
+ * offset, their perfect hash, and the tables every street shares.
+ */
+#define HANDRANK_ISO_MAX_ROUNDS 8
+#define HANDRANK_ISO_CONFIG_WORDS 8
+typedef struct {
+    int n_rounds;                               /* 1..HANDRANK_ISO_MAX_ROUNDS */
+    uint8_t rounds[HANDRANK_ISO_MAX_ROUNDS];    /* cards dealt in each round */
+    uint32_t radix[HANDRANK_ISO_MAX_ROUNDS];    /* a shape's code: sum of count[r] * radix[r] */
+    int lowest;                                 /* the deck's lowest card id: 0, or 16 (short deck) */
+    uint64_t size;                              /* classes on this street */
+    const uint64_t *configs;                    /* n_configs records, by offset */
+    int64_t n_configs;
+    const uint16_t *slots;                      /* configuration by (codes * hash_mul) >> hash_shift */
+    uint64_t hash_mul;
+    int hash_shift;
+    const uint16_t *colex;                      /* 8192: count << 12 | colex rank of a rank mask */
+    const uint16_t *subsets;                    /* 8192: the masks of k bits in colex order, k = 0..13 */
+    const uint16_t *subset_start;               /* 14: where the masks of k bits start */
+    const uint16_t *squeeze_low;                /* 128 x 128: low 7 ranks squeezed, places left << 8 */
+    const uint8_t *squeeze_high;                /* 64 x 64: high 6 ranks squeezed */
+    const uint64_t *binomial;                   /* 14 x 14 */
+} handrank_iso_street;
+
+/*
+ * The index of each of `n` contiguous rows of uint8 card ids (the rounds'
+ * cards in turn) into out.  Returns -1 when every row is valid, else the
+ * first invalid row (an id outside lowest..51 or a card twice); rows before
+ * it are written.
+ */
+int64_t handrank_iso_index(const handrank_iso_street *street, const uint8_t *rows, int64_t n, uint64_t *out);
+
+/*
+ * The canonical hand of each of `n` indices into contiguous rows of out
+ * (the rounds' cards in turn, each round's by id; the suit hands from the
+ * highest as clubs, diamonds, hearts, spades).  Returns -1 when every index
+ * is below the street's size, else the first that is not; rows before it
+ * are written.
+ */
+int64_t handrank_iso_unindex(const handrank_iso_street *street, const uint64_t *indices, int64_t n, uint8_t *out);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,5 @@
 # The C core's API (csrc/handrank.h), declared once.
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from "handrank.h" nogil:
     cdef enum handrank_game:
@@ -65,3 +65,26 @@ cdef extern from "handrank.h" nogil:
                                  const uint8_t *board, int n_board, uint64_t dead, const uint64_t *excluded,
                                  uint64_t seed, int64_t block_lo, int64_t block_hi, int64_t block_trials,
                                  int64_t max_redraws, handrank_tally *out) noexcept
+    enum: HANDRANK_ISO_MAX_ROUNDS
+    enum: HANDRANK_ISO_CONFIG_WORDS
+    ctypedef struct handrank_iso_street:
+        int n_rounds
+        uint8_t rounds[8]
+        uint32_t radix[8]
+        int lowest
+        uint64_t size
+        const uint64_t *configs
+        int64_t n_configs
+        const uint16_t *slots
+        uint64_t hash_mul
+        int hash_shift
+        const uint16_t *colex
+        const uint16_t *subsets
+        const uint16_t *subset_start
+        const uint16_t *squeeze_low
+        const uint8_t *squeeze_high
+        const uint64_t *binomial
+    int64_t handrank_iso_index(const handrank_iso_street *street, const uint8_t *rows, int64_t n,
+                               uint64_t *out) noexcept
+    int64_t handrank_iso_unindex(const handrank_iso_street *street, const uint64_t *indices, int64_t n,
+                                 uint8_t *out) noexcept

@@ -26,6 +26,10 @@ from handrank._csrc cimport (
     handrank_evaluate_omaha_low_batch,
     handrank_evaluate_rules,
     handrank_evaluate_rules_batch,
+    HANDRANK_ISO_CONFIG_WORDS,
+    handrank_iso_index,
+    handrank_iso_street,
+    handrank_iso_unindex,
     handrank_rules,
     HANDRANK_LOW_27,
     HANDRANK_SHORT_DECK,
@@ -394,6 +398,58 @@ def monte_carlo(int game, int n_players, int hole_size, const uint8_t[::1] combo
         trials = handrank_monte_carlo(<handrank_game>game, n_players, hole_size, cp, &offsets[0], wp, bp, nb, dead,
                                       &excluded[0], seed, block_lo, block_hi, block_trials, max_redraws, t)
     return trials, _tallies(t, n_players)
+
+
+cdef class _IsoStreet:
+    """A street's tables (an ``_iso_tables.IsoStreet``) held as typed views, and the C core's struct over them."""
+    cdef handrank_iso_street t
+    cdef const uint64_t[::1] configs, binomial
+    cdef const uint16_t[::1] slots, colex, subsets, subset_start, squeeze_low
+    cdef const uint8_t[::1] squeeze_high
+
+    def __init__(self, street):
+        tables = street.tables
+        self.configs, self.slots = street.configs, street.slots
+        self.colex, self.subsets, self.subset_start = tables.colex, tables.subsets, tables.subset_start
+        self.squeeze_low, self.squeeze_high, self.binomial = tables.squeeze_low, tables.squeeze_high, tables.binomial
+        rounds = street.rounds
+        self.t.n_rounds = <int>len(rounds)
+        for r in range(self.t.n_rounds):
+            self.t.rounds[r] = rounds[r]
+            self.t.radix[r] = street.radix[r]
+        self.t.lowest = street.lowest
+        self.t.size = street.size
+        self.t.configs = &self.configs[0]
+        self.t.n_configs = self.configs.shape[0] // HANDRANK_ISO_CONFIG_WORDS
+        self.t.slots = &self.slots[0]
+        self.t.hash_mul = street.hash_mul
+        self.t.hash_shift = street.hash_shift
+        self.t.colex = &self.colex[0]
+        self.t.subsets = &self.subsets[0]
+        self.t.subset_start = &self.subset_start[0]
+        self.t.squeeze_low = &self.squeeze_low[0]
+        self.t.squeeze_high = &self.squeeze_high[0]
+        self.t.binomial = &self.binomial[0]
+
+
+def iso_index(const uint8_t[:, ::1] rows, street, uint64_t[::1] out, Py_ssize_t start, Py_ssize_t stop):
+    cdef _IsoStreet s = _IsoStreet(street)
+    cdef int64_t bad
+    if stop <= start:
+        return -1
+    with nogil:
+        bad = handrank_iso_index(&s.t, &rows[start, 0], stop - start, &out[start])
+    return -1 if bad < 0 else start + bad
+
+
+def iso_unindex(const uint64_t[::1] indices, street, uint8_t[:, ::1] out, Py_ssize_t start, Py_ssize_t stop):
+    cdef _IsoStreet s = _IsoStreet(street)
+    cdef int64_t bad
+    if stop <= start:
+        return -1
+    with nogil:
+        bad = handrank_iso_unindex(&s.t, &indices[start], stop - start, &out[start, 0])
+    return -1 if bad < 0 else start + bad
 
 
 def simd():

@@ -1,0 +1,322 @@
+/*
+ * Hand isomorphism: a hand dealt in rounds to the index of its class under
+ * relabellings of the suits, and an index back to its class's canonical hand.
+ *
+ * A row's cards are OR-ed into one 64-bit mask per round, a 16-bit lane per
+ * suit (bit 16 * suit + rank), so each suit's ranks in each round are a
+ * shift away.  Each suit hand becomes one sort key: its shape code (the
+ * count of each round as a mixed-radix digit) above its index among the
+ * suit hands of that shape (each round's ranks, squeezed past the ranks the
+ * suit's earlier rounds hold, ranked in colex order by one table read that
+ * also gives their count; the rounds as mixed-radix digits).  Four keys,
+ * sorted by a network of five compare-exchanges, are the class.  The sorted
+ * shape codes pick the configuration by a perfect hash; its record gives
+ * the offset and each position's multiplier, and suits that share a shape
+ * rank as a multiset, comb(x + r, r + 1) for the suit with r suits after it
+ * in its group.  Every table comes with the street (handrank_iso_street):
+ * this file holds no table of its own.
+ */
+#include <math.h>
+
+#include "handrank.h"
+#include "internal.h"
+
+#define ISO_SUITS 4
+#define ISO_RANKS 13
+#define ISO_KEY_SHIFT 40
+#define ISO_RANK_BITS 0x1fffu
+#define ISO_LOW_BITS 7
+#define ISO_POISON (1ULL << 15) /* a lane bit no rank sets: an id outside the street's deck */
+
+typedef handrank_iso_street iso_t;
+
+/* The ranks of `mask` with the places of `used` (disjoint from it) taken out. */
+HR_INLINE unsigned iso_squeeze(const iso_t *t, unsigned mask, unsigned used) {
+    unsigned low = t->squeeze_low[(used & 0x7fu) << ISO_LOW_BITS | (mask & 0x7fu)];
+    unsigned high = t->squeeze_high[(used >> ISO_LOW_BITS) << (ISO_RANKS - ISO_LOW_BITS) | (mask >> ISO_LOW_BITS)];
+    return (low & 0xffu) | (high << (low >> 8));
+}
+
+/* comb(x + after, after + 1), after in 0..3: a suit's term in its group's multiset rank. */
+HR_INLINE uint64_t iso_term(uint64_t x, unsigned after) {
+    if (!after) return x;
+    uint64_t t = x * (x + 1) / 2;
+    if (after > 1) t = t * (x + 2) / 3;
+    if (after > 2) t = t * (x + 3) / 4;
+    return t;
+}
+
+#define ISO_DESCEND(a, b)                  \
+    do {                                   \
+        uint64_t hi_ = (a) > (b) ? (a) : (b); \
+        uint64_t lo_ = (a) > (b) ? (b) : (a); \
+        (a) = hi_;                         \
+        (b) = lo_;                         \
+    } while (0)
+#define ISO_DESCEND_U(a, b)                \
+    do {                                   \
+        unsigned hi_ = (a) > (b) ? (a) : (b); \
+        unsigned lo_ = (a) > (b) ? (b) : (a); \
+        (a) = hi_;                         \
+        (b) = lo_;                         \
+    } while (0)
+
+/* The index of the hand whose suit hands have the keys `key` (shape code << ISO_KEY_SHIFT | index), any order. */
+HR_INLINE uint64_t iso_index_keys(const iso_t *t, uint64_t *key) {
+    ISO_DESCEND(key[0], key[1]);
+    ISO_DESCEND(key[2], key[3]);
+    ISO_DESCEND(key[0], key[2]);
+    ISO_DESCEND(key[1], key[3]);
+    ISO_DESCEND(key[1], key[2]);
+    uint64_t codes = (key[0] >> ISO_KEY_SHIFT) << 48 | (key[1] >> ISO_KEY_SHIFT) << 32 |
+                     (key[2] >> ISO_KEY_SHIFT) << 16 | (key[3] >> ISO_KEY_SHIFT);
+    const uint64_t *rec = t->configs + HANDRANK_ISO_CONFIG_WORDS * t->slots[(codes * t->hash_mul) >> t->hash_shift];
+    const uint64_t low = ((uint64_t)1 << ISO_KEY_SHIFT) - 1;
+    uint64_t index = rec[0] + rec[1] * (key[0] & low) + rec[2] * (key[1] & low) + rec[3] * (key[2] & low) +
+                     rec[4] * (key[3] & low);
+    uint64_t groups = rec[5];
+    if (groups) { /* suits that share a shape: their multiset terms beyond x */
+        for (int p = 0; p < ISO_SUITS - 1; ++p) {
+            unsigned after = (unsigned)(groups >> (8 * p)) & 0xffu;
+            if (after) {
+                uint64_t x = key[p] & low;
+                index += rec[1 + p] * (iso_term(x, after) - x);
+            }
+        }
+    }
+    return index;
+}
+
+/*
+ * Any rounds: each round's masks, then each suit hand's key from them
+ * (R rounds and k cards: constants where inlined).
+ */
+HR_INLINE int64_t iso_index_rows(const iso_t *t, const uint8_t *place_of, const uint8_t *rows, int64_t n,
+                                 uint64_t *out, int R, int k) {
+    const unsigned n_ranks = ISO_RANKS - (unsigned)t->lowest / ISO_SUITS;
+    for (int64_t i = 0; i < n; ++i) {
+        const uint8_t *row = rows + i * k;
+        uint64_t masks[HANDRANK_ISO_MAX_ROUNDS], any = 0, sum = 0, key[ISO_SUITS];
+        int at = 0;
+        for (int r = 0; r < R; ++r) {
+            uint64_t m = 0;
+            for (int j = 0; j < t->rounds[r]; ++j) {
+                uint64_t b = (uint64_t)1 << place_of[row[at++]];
+                m |= b;
+                sum += b;
+            }
+            masks[r] = m;
+            any |= m;
+        }
+        if ((any ^ sum) | (any & ISO_POISON)) return i; /* a card twice, or one outside the deck */
+        for (int s = 0; s < ISO_SUITS; ++s) {
+            unsigned m = (unsigned)(masks[0] >> (16 * s)) & ISO_RANK_BITS;
+            unsigned cx = t->colex[m];
+            unsigned used = m, free = n_ranks - (cx >> 12);
+            uint64_t code = cx >> 12, x = cx & 0xfffu;
+            for (int r = 1; r < R; ++r) {
+                m = (unsigned)(masks[r] >> (16 * s)) & ISO_RANK_BITS;
+                cx = t->colex[iso_squeeze(t, m, used)];
+                code += (cx >> 12) * t->radix[r];
+                x = x * t->binomial[free * (ISO_RANKS + 1) + (cx >> 12)] + (cx & 0xfffu);
+                used |= m;
+                free -= cx >> 12;
+            }
+            key[s] = code << ISO_KEY_SHIFT | x;
+        }
+        out[i] = iso_index_keys(t, key);
+    }
+    return -1;
+}
+
+/* Bits of the lane of bit p above p: what moves down when p's rank leaves its suit. */
+HR_INLINE uint64_t iso_above(unsigned p) {
+    return (((uint64_t)0xfffe << (p & 15)) & 0xffffu) << (p & 48);
+}
+
+/*
+ * Rounds of K0 <= 4 cards, then K1 (0 when K0 is all), then S single cards
+ * (Hold'em, Omaha, short deck, Stud in either mode): the second round's mask
+ * squeezed past the first round's ranks in all four suits at once, each
+ * single card ranked among the ranks its suit has left.  K0, K1 and S are
+ * constants where inlined.
+ */
+HR_INLINE int64_t iso_index_fast(const iso_t *t, const uint8_t *place_of, const uint8_t *rows, int64_t n,
+                                 uint64_t *out, int K0, int K1, int S) {
+    const int k = K0 + K1 + S;
+    const unsigned n_ranks = ISO_RANKS - (unsigned)t->lowest / ISO_SUITS;
+    const uint64_t radix1 = t->radix[1 < t->n_rounds ? 1 : 0];
+    for (int64_t i = 0; i < n; ++i) {
+        const uint8_t *row = rows + i * k;
+        unsigned hole[4] = {0, 0, 0, 0};
+        uint64_t first = 0, second = 0, sum = 0;
+        for (int j = 0; j < K0; ++j) {
+            hole[j] = place_of[row[j]];
+            uint64_t b = (uint64_t)1 << hole[j];
+            first |= b;
+            sum += b;
+        }
+        for (int j = 0; j < K1; ++j) {
+            uint64_t b = (uint64_t)1 << place_of[row[K0 + j]];
+            second |= b;
+            sum += b;
+        }
+        unsigned single[HANDRANK_ISO_MAX_ROUNDS];
+        uint64_t any = first | second;
+        for (int j = 0; j < S; ++j) {
+            single[j] = place_of[row[K0 + K1 + j]];
+            uint64_t b = (uint64_t)1 << single[j];
+            any |= b;
+            sum += b;
+        }
+        if ((any ^ sum) | (any & ISO_POISON)) return i; /* a card twice, or one outside the deck */
+        uint64_t squeezed = second;
+        if (K1) { /* the first round's places taken out of the second's, the highest first */
+            if (K0 >= 2) ISO_DESCEND_U(hole[0], hole[1]);
+            if (K0 >= 3) { ISO_DESCEND_U(hole[1], hole[2]); ISO_DESCEND_U(hole[0], hole[1]); }
+            if (K0 >= 4) { ISO_DESCEND_U(hole[2], hole[3]); ISO_DESCEND_U(hole[1], hole[2]); ISO_DESCEND_U(hole[0], hole[1]); }
+            for (int j = 0; j < K0; ++j) {
+                uint64_t above = iso_above(hole[j]);
+                squeezed = (squeezed & ~above) | ((squeezed & above) >> 1);
+            }
+        }
+        uint64_t x[ISO_SUITS], code[ISO_SUITS];
+        unsigned free[ISO_SUITS];
+        for (int s = 0; s < ISO_SUITS; ++s) {
+            unsigned c0 = t->colex[(first >> (16 * s)) & ISO_RANK_BITS];
+            x[s] = c0 & 0xfffu;
+            code[s] = c0 >> 12;
+            free[s] = n_ranks - (c0 >> 12);
+            if (K1) {
+                unsigned c1 = t->colex[(squeezed >> (16 * s)) & ISO_RANK_BITS];
+                x[s] = x[s] * t->binomial[free[s] * (ISO_RANKS + 1) + (c1 >> 12)] + (c1 & 0xfffu);
+                code[s] += (c1 >> 12) * radix1;
+                free[s] -= c1 >> 12;
+            }
+        }
+        uint64_t used = first | second;
+        for (int j = 0; j < S; ++j) { /* a round of one card: its rank among those its suit has left */
+            unsigned place = single[j], s = place >> 4, rank = place & 15;
+            unsigned below = (unsigned)(used >> (16 * s)) & ((1u << rank) - 1);
+            x[s] = x[s] * free[s] + rank - (t->colex[below] >> 12);
+            free[s] -= 1;
+            code[s] += t->radix[2 + j];
+            used |= (uint64_t)1 << place;
+        }
+        uint64_t key[ISO_SUITS];
+        for (int s = 0; s < ISO_SUITS; ++s) key[s] = code[s] << ISO_KEY_SHIFT | x[s];
+        out[i] = iso_index_keys(t, key);
+    }
+    return -1;
+}
+
+int64_t handrank_iso_index(const handrank_iso_street *street, const uint8_t *rows, int64_t n, uint64_t *out) {
+    uint8_t place_of[256]; /* a card's bit: 16 * suit + rank, or the poison bit outside the deck */
+    const int low_rank = street->lowest / ISO_SUITS;
+    for (int c = 0; c < 256; ++c)
+        place_of[c] = (uint8_t)(c >= street->lowest && c < 52 ? 16 * (c % 4) + c / 4 - low_rank : 15);
+    const int R = street->n_rounds;
+    int k = 0, singles = 0;
+    for (int r = 0; r < R; ++r) {
+        k += street->rounds[r];
+        singles += r >= 2 && street->rounds[r] == 1;
+    }
+    const int K0 = street->rounds[0], K1 = R > 1 ? street->rounds[1] : 0;
+    if (K0 <= 4 && singles == (R > 2 ? R - 2 : 0)) {
+        /* The common layouts with their counts as constants; any other of this kind with them as variables. */
+#define ISO_FAST(a, b, c) if (K0 == (a) && K1 == (b) && singles == (c)) return iso_index_fast(street, place_of, rows, n, out, a, b, c)
+        ISO_FAST(2, 0, 0); ISO_FAST(2, 3, 0); ISO_FAST(2, 4, 0); ISO_FAST(2, 5, 0); ISO_FAST(2, 3, 1); ISO_FAST(2, 3, 2);
+        ISO_FAST(4, 0, 0); ISO_FAST(4, 3, 0); ISO_FAST(4, 4, 0); ISO_FAST(4, 5, 0); ISO_FAST(4, 3, 1); ISO_FAST(4, 3, 2);
+#undef ISO_FAST
+        return iso_index_fast(street, place_of, rows, n, out, K0, K1, singles);
+    }
+    return iso_index_rows(street, place_of, rows, n, out, R, k);
+}
+
+/* comb(y, k) for k in 1..4 and y >= k - 1. */
+HR_INLINE uint64_t iso_comb(uint64_t y, unsigned k) { return iso_term(y - (k - 1), k - 1); }
+
+/* The largest y with comb(y, k) <= rank, k in 1..4: a root's estimate, then exact steps. */
+static uint64_t iso_multiset_digit(uint64_t rank, unsigned k) {
+    static const double factorial[5] = {1, 1, 2, 6, 24};
+    if (k == 1) return rank;
+    double guess = pow((double)rank * factorial[k], 1.0 / k) + (k - 1) / 2.0;
+    uint64_t y = guess > k - 1 ? (uint64_t)guess : k - 1;
+    while (y > k - 1 && iso_comb(y, k) > rank) --y;
+    while (iso_comb(y + 1, k) <= rank) ++y;
+    return y;
+}
+
+/* `mask` spread over the places `used` leaves free (the inverse of iso_squeeze). */
+HR_INLINE unsigned iso_expand(unsigned mask, unsigned used) {
+    while (used) {
+        unsigned b = (unsigned)hr_ctz64(used);
+        mask = (mask & ((1u << b) - 1)) | ((mask >> b) << (b + 1));
+        used &= used - 1;
+    }
+    return mask;
+}
+
+/* Adds the cards of the suit hand (`code`, `x`) as suit `suit` to each round's card mask. */
+static void iso_suit_cards(const iso_t *t, uint64_t code, uint64_t x, int suit, uint64_t *cards) {
+    const int R = t->n_rounds;
+    const unsigned n_ranks = ISO_RANKS - (unsigned)t->lowest / ISO_SUITS, low_rank = (unsigned)t->lowest / ISO_SUITS;
+    unsigned count[HANDRANK_ISO_MAX_ROUNDS], free[HANDRANK_ISO_MAX_ROUNDS];
+    uint64_t digit[HANDRANK_ISO_MAX_ROUNDS];
+    unsigned left = n_ranks;
+    for (int r = 0; r < R; ++r) {
+        count[r] = (unsigned)(code / t->radix[r] % (t->rounds[r] + 1u));
+        free[r] = left;
+        left -= count[r];
+    }
+    for (int r = R - 1; r >= 0; --r) {
+        uint64_t radix = t->binomial[free[r] * (ISO_RANKS + 1) + count[r]];
+        digit[r] = x % radix;
+        x /= radix;
+    }
+    unsigned used = 0;
+    for (int r = 0; r < R; ++r) {
+        unsigned m = iso_expand(t->subsets[t->subset_start[count[r]] + digit[r]], used);
+        used |= m;
+        for (; m; m &= m - 1) cards[r] |= (uint64_t)1 << (ISO_SUITS * (hr_ctz64(m) + low_rank) + (unsigned)suit);
+    }
+}
+
+int64_t handrank_iso_unindex(const handrank_iso_street *street, const uint64_t *indices, int64_t n, uint8_t *out) {
+    const iso_t *t = street;
+    int k = 0;
+    for (int r = 0; r < t->n_rounds; ++r) k += t->rounds[r];
+    for (int64_t i = 0; i < n; ++i) {
+        uint64_t index = indices[i];
+        if (index >= t->size) return i;
+        int64_t lo = 0, hi = t->n_configs; /* the last configuration whose offset is <= index */
+        while (hi - lo > 1) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (t->configs[HANDRANK_ISO_CONFIG_WORDS * mid] <= index) lo = mid;
+            else hi = mid;
+        }
+        const uint64_t *rec = t->configs + HANDRANK_ISO_CONFIG_WORDS * lo;
+        uint64_t rest = index - rec[0], x[ISO_SUITS];
+        unsigned after[ISO_SUITS];
+        for (int p = 0; p < ISO_SUITS; ++p) after[p] = (unsigned)(rec[5] >> (8 * p)) & 0xffu;
+        for (int end = ISO_SUITS - 1; end >= 0;) { /* the groups from the last: the largest multiplier */
+            int start = end - (int)after[end];
+            while (start > 0 && after[start - 1]) --start;
+            uint64_t rank = rest / rec[1 + start];
+            rest -= rank * rec[1 + start];
+            for (int p = start; p <= end; ++p) {
+                uint64_t y = iso_multiset_digit(rank, after[p] + 1);
+                rank -= iso_comb(y, after[p] + 1);
+                x[p] = y - after[p];
+            }
+            end = start - 1;
+        }
+        uint64_t cards[HANDRANK_ISO_MAX_ROUNDS] = {0};
+        for (int p = 0; p < ISO_SUITS; ++p)
+            iso_suit_cards(t, (rec[6] >> (16 * (ISO_SUITS - 1 - p))) & 0xffffu, x[p], p, cards);
+        uint8_t *row = out + i * k;
+        for (int r = 0; r < t->n_rounds; ++r)
+            for (uint64_t m = cards[r]; m; m &= m - 1) *row++ = (uint8_t)hr_ctz64(m);
+    }
+    return -1;
+}
