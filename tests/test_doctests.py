@@ -15,6 +15,7 @@ COMPOSED = [
     "handrank._cards",
     "handrank._equity",
     "handrank._hand",
+    "handrank._isomorphism",
     "handrank._ranges",
     "handrank._showdown",
     "handrank._preflop",

@@ -18,6 +18,7 @@ from handrank._cards import card_str, cards_str, parse_cards
 from handrank._classes import HAND_CLASSES
 from handrank._equity import equity, equity_by_street
 from handrank._hand import best_five, best_five_omaha, category, describe, example_hand
+from handrank._isomorphism import HandIndexer
 from handrank._kernels import BLOCKED, NO_LOW
 from handrank._preflop import preflop_equity, preflop_matrix
 from handrank._ranges import Range
@@ -59,6 +60,7 @@ __all__ = [
     "Category",
     "ComboEquity",
     "EquityResult",
+    "HandIndexer",
     "PlayerResult",
     "Range",
     "Showdown",

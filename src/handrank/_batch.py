@@ -86,11 +86,11 @@ def _valid_row(values: list[int]) -> bool:
     return all(0 <= v < 52 for v in values) and len(set(values)) == len(values)
 
 
-def _check_rows(rows: list[list[int]]) -> None:
-    """Raise the error for the first invalid row, if any."""
+def check_rows(rows: list[list[int]], lowest: int = 0) -> None:
+    """Raise the error for the first invalid row, if any (``lowest``: the deck's lowest id, 16 in short deck)."""
     for i, row in enumerate(rows):
-        if not _valid_row(row):
-            raise row_error(row, i)
+        if not _valid_row(row) or min(row, default=lowest) < lowest:
+            raise row_error(row, i, short_deck=lowest > 0)
 
 
 def integer_rows(values: object, widths: tuple[int, ...], what: str, rule: str) -> np.ndarray:
@@ -133,7 +133,7 @@ def as_hands(hands: npt.ArrayLike) -> np.ndarray:
     arr = integer_rows(hands, HAND_SIZES, "hands", "a hand has 5, 6 or 7 cards")
     if arr.dtype.kind == "O":
         rows = arr.tolist()
-        _check_rows(rows)
+        check_rows(rows)
         return np.array(rows, np.uint8).reshape(arr.shape)  # every id is in 0..51
     return arr
 
@@ -156,18 +156,21 @@ def as_masks(masks: npt.ArrayLike) -> np.ndarray:
     return arr.astype(np.int64).view(np.uint64)
 
 
-def as_out(out: object, n: int, *inputs: tuple[str, np.ndarray]) -> np.ndarray:
-    """``out`` checked (or a new array): ``(n,)`` writable uint16 sharing no memory with the named ``inputs``."""
+def as_out(out: object, n: int | tuple[int, ...], *inputs: tuple[str, np.ndarray], dtype: str = "uint16") -> np.ndarray:
+    """``out`` checked (or a new array): writable, of shape ``(n,)`` (or ``n``) and ``dtype``, sharing no memory
+    with the named ``inputs``."""
     import numpy as np
 
+    shape = n if isinstance(n, tuple) else (n,)
     if out is None:
-        return np.empty(n, np.uint16)
+        return np.empty(shape, dtype)
     if not isinstance(out, np.ndarray):
         raise TypeError(f"out must be a numpy.ndarray, not {type(out).__name__}")
-    if out.dtype != np.uint16 or not out.dtype.isnative:
-        raise TypeError(f"out must have dtype uint16, not {out.dtype}")
-    if out.shape != (n,):
-        raise ValueError(f"out must have shape ({n},), got {out.shape}")
+    if out.dtype != np.dtype(dtype) or not out.dtype.isnative:
+        raise TypeError(f"out must have dtype {dtype}, not {out.dtype}")
+    if out.shape != shape:
+        wanted = f"({shape[0]},)" if len(shape) == 1 else str(shape)
+        raise ValueError(f"out must have shape {wanted}, got {out.shape}")
     if not out.flags.writeable:
         raise ValueError("out is read-only")
     for name, arr in inputs:
@@ -282,7 +285,7 @@ def omaha_rows(
         raise ValueError(f"boards must be one board (b,) or one per row (N, b), got shape {board_arr.shape}")
     result = as_out(out, n, ("holes", hole_arr), ("boards", board_arr))
     if hole_arr.dtype.kind == "O" or rows_board.dtype.kind == "O":
-        _check_rows([[*h, *b] for h, b in zip(hole_arr.tolist(), rows_board.tolist(), strict=True)])
+        check_rows([[*h, *b] for h, b in zip(hole_arr.tolist(), rows_board.tolist(), strict=True)])
         hole_arr = hole_arr.astype(np.uint8)  # every id is in 0..51
         rows_board = rows_board.astype(np.uint8)
     h8 = narrow(hole_arr)

@@ -6,6 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 from handrank._cards import Cards
+from handrank._iso_tables import IsoStreet
 
 __all__ = (
     "combo_equity_counts",
@@ -16,6 +17,8 @@ __all__ = (
     "evaluate_omaha",
     "evaluate_omaha_low",
     "evaluate_rules",
+    "iso_index",
+    "iso_unindex",
     "monte_carlo",
     "rank_combos",
     "rank_masks",
@@ -53,6 +56,12 @@ def combo_equity_counts(
     counts: npt.NDArray[np.int64],
 ) -> None: ...
 def rank_masks(masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int: ...
+def iso_index(
+    rows: npt.NDArray[np.uint8], street: IsoStreet, out: npt.NDArray[np.uint64], start: int, stop: int
+) -> int: ...
+def iso_unindex(
+    indices: npt.NDArray[np.uint64], street: IsoStreet, out: npt.NDArray[np.uint8], start: int, stop: int
+) -> int: ...
 def simd() -> tuple[str, tuple[str, ...]]: ...
 def use_simd(name: str) -> str: ...
 def rank_omaha_rows(

@@ -18,6 +18,7 @@ from math import comb
 
 from handrank import _cards, _kernels, _tables
 from handrank._games import HOLDEM
+from handrank._iso_tables import IsoStreet, hand_of, index_of
 from handrank._kernels import BLOCKED, LOW_27, LOW_A5, LOW_EIGHT, MAX_PLAYERS, NO_LOW, SHARE_UNIT, SHORT_DECK_TRIPS
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
@@ -875,6 +876,34 @@ class _Draw:
                 return None
             used |= mine
         return hands, used
+
+
+def iso_index(
+    rows: npt.NDArray[np.uint8], street: IsoStreet, out: npt.NDArray[np.uint64], start: int, stop: int
+) -> int:
+    step = 1 << 14
+    for lo in range(start, stop, step):
+        hi = min(lo + step, stop)
+        block = rows[lo:hi].tolist()
+        good = _valid_rows(block, street.lowest)
+        out[lo : lo + good] = [index_of(street, row) for row in block[:good]]
+        if good < len(block):
+            return lo + good
+    return -1
+
+
+def iso_unindex(
+    indices: npt.NDArray[np.uint64], street: IsoStreet, out: npt.NDArray[np.uint8], start: int, stop: int
+) -> int:
+    step = 1 << 14
+    for lo in range(start, stop, step):
+        block = indices[lo : min(lo + step, stop)].tolist()
+        good = next((i for i, index in enumerate(block) if index >= street.size), len(block))
+        if good:
+            out[lo : lo + good] = [hand_of(street, index) for index in block[:good]]
+        if good < len(block):
+            return lo + good
+    return -1
 
 
 def simd() -> tuple[str, tuple[str, ...]]:

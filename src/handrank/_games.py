@@ -116,7 +116,7 @@ def plural(count: int, noun: str) -> str:
     return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
-def or_list(sizes: tuple[int, ...]) -> str:
+def or_list(items: tuple[object, ...]) -> str:
     """'2', '3 or 4', '4, 5 or 6'."""
-    words = [str(s) for s in sizes]
+    words = [str(s) for s in items]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]

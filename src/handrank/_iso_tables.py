@@ -81,7 +81,7 @@ class IsoTables:
             colex[mask] = mask.bit_count() << 12 | (place - starts[mask.bit_count()])
         self.colex = array("H", colex)
         free_low = [(LOW_BITS - (i >> LOW_BITS).bit_count()) << 8 for i in range(1 << (2 * LOW_BITS))]
-        self.squeeze_low = array("H", [v | free for v, free in zip(_squeeze_table(LOW_BITS), free_low)])
+        self.squeeze_low = array("H", [v | free for v, free in zip(_squeeze_table(LOW_BITS), free_low, strict=True)])
         self.squeeze_high = array("B", _squeeze_table(RANKS - LOW_BITS))
         self.binomial = array("Q", [comb(n, k) for n in range(RANKS + 1) for k in range(RANKS + 1)])
 
@@ -144,6 +144,11 @@ class IsoStreet:
     def __init__(self, rounds: tuple[int, ...], lowest: int = 0) -> None:
         self.rounds, self.lowest = bytes(rounds), lowest
         self.n_ranks = RANKS - lowest // SUITS
+        hands, left = 1, SUITS * self.n_ranks
+        for cards in rounds:
+            hands, left = hands * comb(left, cards), left - cards
+        if hands // 24 >= 1 << 63:  # a class holds at most 24 hands: too many, without building the tables
+            raise ValueError("these rounds have too many hands for a 64-bit index")
         self.radix = tuple(prod(c + 1 for c in rounds[:r]) for r in range(len(rounds)))
         self.tables = iso_tables()
         records = [self._record(config) for config in _configurations(rounds, self.n_ranks)]
@@ -152,6 +157,8 @@ class IsoStreet:
         for rec in records:
             rec[OFFSET] = offset
             offset += rec[SIZE]
+        if offset >= 1 << 63:
+            raise ValueError("these rounds have too many hands for a 64-bit index")
         self.size = offset
         self.configs = array("Q", [word for rec in records for word in rec])
         self.hash_mul, self.hash_shift, self.slots = _perfect_hash([rec[CODES] for rec in records])
@@ -166,7 +173,7 @@ class IsoStreet:
 
     def _record(self, config: tuple[tuple[int, ...], ...]) -> list[int]:
         """A configuration's record, but its offset: ``config`` is four shapes, by code from the highest."""
-        codes = [sum(c * r for c, r in zip(shape, self.radix)) for shape in config]
+        codes = [sum(c * r for c, r in zip(shape, self.radix, strict=True)) for shape in config]
         rec = [0] * CONFIG_WORDS
         mult, groups, place = 1, 0, 0
         while place < SUITS:
@@ -199,14 +206,14 @@ def _configurations(rounds: tuple[int, ...], n_ranks: int) -> list[tuple[tuple[i
     radix = [prod(c + 1 for c in rounds[:r]) for r in range(len(rounds))]
 
     def code(shape: tuple[int, ...]) -> int:
-        return sum(c * r for c, r in zip(shape, radix))
+        return sum(c * r for c, r in zip(shape, radix, strict=False))  # a shape so far: its rounds so far
 
     states: set[tuple[tuple[int, ...], ...]] = {((),) * SUITS}
     for cards in rounds:
         grown = set()
         for state in states:
             for share in _shares(cards, [n_ranks - sum(shape) for shape in state]):
-                shapes = [shape + (c,) for shape, c in zip(state, share)]
+                shapes = [shape + (c,) for shape, c in zip(state, share, strict=True)]
                 grown.add(tuple(sorted(shapes, key=code, reverse=True)))
         states = grown
     return sorted(states)
@@ -224,10 +231,10 @@ def _perfect_hash(keys: list[int]) -> tuple[int, int, array[int]]:
 
     The multipliers are tried in a fixed order, so the tables never change.
     """
-    bits = max(1, len(keys) - 1).bit_length() + 2
+    bits = max(1, len(keys) - 1).bit_length() + 4  # 1/16 full: a multiplier that works turns up in a few tries
     while True:
         state = 0x9E3779B97F4A7C15
-        for _ in range(256):
+        for _ in range(64):
             state = (state * 6364136223846793005 + 1442695040888963407) % (1 << 64)
             mul = state | 1
             shift = 64 - bits
@@ -325,7 +332,7 @@ def _suit_masks(street: IsoStreet, code: int, x: int) -> list[int]:
     for r in reversed(range(len(counts))):
         x, digits[r] = divmod(x, tables.binomial[free[r] * n + counts[r]])
     masks, used = [], 0
-    for count, digit in zip(counts, digits):
+    for count, digit in zip(counts, digits, strict=True):
         squeezed = tables.subsets[tables.subset_start[count] + digit]
         places = [b for b in range(street.n_ranks) if not used >> b & 1]
         mask = sum(1 << places[i] for i in range(RANKS) if squeezed >> i & 1)

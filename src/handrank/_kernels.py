@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from handrank._cards import Cards
+    from handrank._iso_tables import IsoStreet
 
 MAX_PLAYERS = 10
 """HANDRANK_MAX_PLAYERS: the most players the equity kernels take."""
@@ -61,6 +62,8 @@ KERNELS = (
     "evaluate_omaha",
     "evaluate_omaha_low",
     "evaluate_rules",
+    "iso_index",
+    "iso_unindex",
     "monte_carlo",
     "rank_combos",
     "rank_masks",
@@ -147,6 +150,30 @@ if TYPE_CHECKING:
 
         def rank_masks(self, masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
             """Rank masks ``start:stop`` into ``out``; the first invalid mask, or -1."""
+
+        def iso_index(
+            self,
+            rows: npt.NDArray[np.uint8],
+            street: IsoStreet,
+            out: npt.NDArray[np.uint64],
+            start: int,
+            stop: int,
+        ) -> int:
+            """Index rows ``start:stop`` of a C-contiguous (N, k) uint8 array, k the street's cards, into the
+            contiguous ``out`` (handrank_iso_index); the first invalid row (an id outside the street's deck, a
+            card twice), or -1."""
+
+        def iso_unindex(
+            self,
+            indices: npt.NDArray[np.uint64],
+            street: IsoStreet,
+            out: npt.NDArray[np.uint8],
+            start: int,
+            stop: int,
+        ) -> int:
+            """The canonical hand of indices ``start:stop`` of a contiguous uint64 array into rows of the
+            C-contiguous (N, k) ``out`` (handrank_iso_unindex); the first index not below the street's size, or
+            -1."""
 
         def simd(self) -> tuple[str, tuple[str, ...]]:
             """The batch kernel for contiguous uint8 rows in use, and every one on offer, by name."""
