@@ -167,6 +167,19 @@ class HandIndexer:
         """
         return self._streets[self._street(street)].size
 
+    @property
+    def nbytes(self) -> int:
+        """The bytes of the indexer's tables, the ones all indexers share included.
+
+        >>> HandIndexer("omaha", recall=True).nbytes < 1 << 20
+        True
+        """
+        first = self._streets[0].tables
+        shared = sum(t.itemsize * len(t) for t in (first.colex, first.subsets, first.subset_start))
+        shared += sum(t.itemsize * len(t) for t in (first.squeeze_low, first.squeeze_high, first.binomial))
+        own = sum(s.configs.itemsize * len(s.configs) + s.slots.itemsize * len(s.slots) for s in self._streets)
+        return shared + own
+
     def cards(self, street: str | int) -> int:
         """The number of cards in a hand on ``street``.
 
