@@ -56,6 +56,9 @@ BATCHES: dict[str, tuple[int, int, Callable[[np.ndarray], np.ndarray], Callable[
         np.ascontiguousarray,
         lambda rows: handrank.evaluate_short_deck_batch(rows, trips_beat_straight=True),
     ),
+    "iso_index-7": (7, 0, np.ascontiguousarray, handrank.HandIndexer().index),
+    "iso_index-short_deck-7": (7, 16, np.ascontiguousarray, handrank.HandIndexer("shortdeck").index),
+    "iso_index-draw-5": (5, 0, np.ascontiguousarray, handrank.HandIndexer("draw").index),
 }
 
 

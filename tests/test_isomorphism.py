@@ -308,6 +308,8 @@ def test_value_behaviour() -> None:
         ({"rounds": (30, 30)}, ValueError, "more than the 52-card deck"),
         ({"game": "shortdeck", "rounds": (20, 20)}, ValueError, "more than the 36-card deck"),
         ({"recall": 1}, TypeError, "recall must be True or False"),
+        ({"game": ["holdem"]}, TypeError, "game must be a game's name, not list"),
+        ({"rounds": np.array(5)}, TypeError, "rounds must be a sequence of card counts, not ndarray"),
         ({"rounds": (13, 13)}, ValueError, "too many hands for a 64-bit index"),
         ({"rounds": (2,) * 8, "recall": True}, ValueError, "too many hands for a 64-bit index"),
     ],

@@ -43,6 +43,8 @@ OFFSET, MULT, GROUPS, CODES, SIZE = 0, 1, 5, 6, 7
 """offset; the four positions' multipliers (1..4); the suits after each in its group, a byte each (from the
 lowest byte: position 0 first); the four sorted shape codes (16 bits each, position 0 the highest); the number
 of classes."""
+MAX_CONFIGS = 0xFFFE
+"""Configurations a street has at most: their numbers fit a uint16 slot beside the empty slot's 0xFFFF."""
 LOW_BITS = 7
 """The squeeze tables split a 13-bit rank mask into its low 7 ranks and its high 6."""
 
@@ -215,6 +217,8 @@ def _configurations(rounds: tuple[int, ...], n_ranks: int) -> list[tuple[tuple[i
             for share in _shares(cards, [n_ranks - sum(shape) for shape in state]):
                 shapes = [shape + (c,) for shape, c in zip(state, share, strict=True)]
                 grown.add(tuple(sorted(shapes, key=code, reverse=True)))
+        if len(grown) > MAX_CONFIGS:  # a round's partial configurations each end in one at least
+            raise ValueError(f"these rounds share their cards among the suits in over {MAX_CONFIGS:,} ways")
         states = grown
     return sorted(states)
 

@@ -51,10 +51,15 @@ STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 
 
 def _rounds_of(rounds: object) -> tuple[int, ...]:
+    wrong = TypeError(f"rounds must be a sequence of card counts, not {type(rounds).__name__}")
     if isinstance(rounds, (str, bytes)) or not hasattr(rounds, "__iter__"):
-        raise TypeError(f"rounds must be a sequence of card counts, not {type(rounds).__name__}")
+        raise wrong
+    try:
+        items = list(rounds)  # type: ignore[call-overload]
+    except TypeError:  # a 0-d numpy array claims to be iterable
+        raise wrong from None
     counts = []
-    for r, count in enumerate(rounds):
+    for r, count in enumerate(items):
         if is_bool(count):
             raise TypeError(f"rounds[{r}] must be an integer, not bool")
         try:
@@ -99,6 +104,8 @@ class HandIndexer:
     """The streets by name ("preflop" ... "river"; Stud "third" ... "seventh"), else 0, 1, ..."""
 
     def __init__(self, game: str = "holdem", *, rounds: Sequence[int] | None = None, recall: bool = False) -> None:
+        if not isinstance(game, str):
+            raise TypeError(f"game must be a game's name, not {type(game).__name__}")
         if game not in GAME_ROUNDS:
             raise ValueError(f"game must be one of {', '.join(map(repr, GAME_ROUNDS))}, got {game!r}")
         if not isinstance(recall, bool):
@@ -289,7 +296,7 @@ class HandIndexer:
         """
         number = self._street(street)
         street_of = self._streets[number]
-        if not _is_sequence(indices):
+        if not _is_array(indices):
             if is_bool(indices):
                 raise TypeError("indices must be integers, not bool")
             try:
@@ -355,18 +362,21 @@ def _rebuild(game: str, rounds: tuple[int, ...], recall: bool) -> HandIndexer:
     return HandIndexer(game, rounds=rounds, recall=recall)
 
 
-def _is_sequence(value: object) -> bool:
-    return not isinstance(value, (str, bytes)) and hasattr(value, "__len__") and hasattr(value, "__getitem__")
+def _is_array(value: object) -> bool:
+    """Whether ``value`` is an array of indices rather than one (a list, a tuple, an array of one dimension or
+    more)."""
+    return isinstance(value, (list, tuple)) or int(getattr(value, "ndim", 0)) > 0
 
 
 def _is_batch(cards: object) -> bool:
-    """Whether ``cards`` is a batch of hands (a 2-D array, or a sequence of sequences) rather than one hand."""
+    """Whether ``cards`` is a batch of hands (a 2-D array, or a list or tuple of rows) rather than one hand."""
     ndim = getattr(cards, "ndim", None)
     if ndim is not None:
         return bool(ndim == 2)
-    if not _is_sequence(cards) or not len(cards):  # type: ignore[arg-type]
-        return False
-    return _is_sequence(cards[0]) and not isinstance(cards[0], str)  # type: ignore[index]
+    if isinstance(cards, (list, tuple)) and cards:
+        first = cards[0]
+        return isinstance(first, (list, tuple)) or int(getattr(first, "ndim", 0)) == 1
+    return False
 
 
 def _width_rule(need: int) -> str:

@@ -399,6 +399,28 @@ def build(d: Decoder) -> tuple[str, list[Any], dict[str, Any]]:
     if name == "Range.without":
         r = _range(d)
         return name, [r if isinstance(r, Range) else Range("AA"), maybe(d, lambda: d.cards(d.int_in(0, 6)))], {}
+    if name == "HandIndexer":
+        kwargs = {"recall": maybe(d, lambda: d.choice([False, True]))}
+        if d.byte() % 4 == 0:
+            kwargs["rounds"] = maybe(d, lambda: [d.int_in(0, 6) for _ in range(d.int_in(0, 9))])
+        return name, [maybe(d, lambda: d.choice(list(INDEXERS)))], kwargs
+    if name in ("HandIndexer.index", "HandIndexer.canonical"):
+        game = d.choice(list(INDEXERS))
+        k_choices = INDEXERS[game].rounds
+        counts = tuple(sum(k_choices[: r + 1]) for r in range(len(k_choices)))
+        if d.byte() % 2:
+            cards = maybe(d, lambda: _rows(d, counts if d.byte() % 8 else (1, 3, 8)))
+        else:
+            cards = maybe(d, lambda: d.cards(d.choice(counts) if d.byte() % 8 else d.int_in(1, 8)))
+        street = maybe(d, lambda: d.choice([None, None, 0, 1, len(counts) - 1, "flop", "river", "third"]))
+        return name, [INDEXERS[game], cards, street], {"threads": _threads(d)}
+    if name == "HandIndexer.unindex":
+        indexer = INDEXERS[d.choice(list(INDEXERS))]
+        street = d.int_in(0, len(indexer.rounds) - 1)
+        size = indexer.size(street)
+        picks = [d.choice([0, size - 1, size, -1, 1 << 64, d.int_in(0, 1 << 20) % size]) for _ in range(d.int_in(0, 6))]
+        indices = maybe(d, lambda: d.choice([picks[0] if picks else 0, picks, np.array(picks, dtype=object)]))
+        return name, [indexer, indices, maybe(d, lambda: street)], {"threads": _threads(d)}
     # equity: kept small enough for the pure-Python backend
     game = d.choice(["holdem", "holdem", "omaha"])
     size = 2 if game == "holdem" else 4
@@ -447,7 +469,14 @@ TARGETS = [
     "Range.from_combos",
     "Range.without",
     "equity",
+    "HandIndexer",
+    "HandIndexer.index",
+    "HandIndexer.unindex",
+    "HandIndexer.canonical",
 ]
+INDEXERS = {
+    game: handrank.HandIndexer(game, recall=game != "holdem") for game in ("holdem", "shortdeck", "omaha", "stud")
+}
 
 
 # ---- running a call and checking the contract ----------------------------------------------------
@@ -462,6 +491,11 @@ def _function(name: str) -> Callable[..., Any]:
         return lambda r, dead: r.without(dead)
     if name in ("evaluate", "evaluate_mask", "evaluate_omaha"):
         return lambda *a, **k: getattr(_backend.kernels, name)(*a, **k)
+    if name == "HandIndexer":
+        return handrank.HandIndexer
+    if name.startswith("HandIndexer."):
+        method = name.partition(".")[2]
+        return lambda indexer, *a, **k: getattr(indexer, method)(*a, **k)
     return getattr(handrank, name)  # type: ignore[no-any-return]
 
 
@@ -519,7 +553,7 @@ def run(name: str, args: list[Any], kwargs: dict[str, Any]) -> tuple[Any, ...]:
         raise Finding(f"{name}: {type(exc).__name__} escaped: {exc!r}") from exc
     if isinstance(result, np.ndarray):
         return ("ok", result.dtype.str, result.shape, result.tolist())
-    if isinstance(result, Range):
+    if isinstance(result, (Range, handrank.HandIndexer)):
         return ("ok", repr(result))
     return ("ok", result)
 
