@@ -55,7 +55,7 @@ def _rounds_of(rounds: object) -> tuple[int, ...]:
     if isinstance(rounds, (str, bytes)) or not hasattr(rounds, "__iter__"):
         raise wrong
     try:
-        items = list(rounds)  # type: ignore[call-overload]
+        items = list(rounds)
     except TypeError:  # a 0-d numpy array claims to be iterable
         raise wrong from None
     counts = []
