@@ -14,7 +14,9 @@
  * the offset and each position's multiplier, and suits that share a shape
  * rank as a multiset, comb(x + r, r + 1) for the suit with r suits after it
  * in its group.  Every table comes with the street (handrank_iso_street):
- * this file holds no table of its own.
+ * this file holds no table of its own.  Indexing's entry point and its
+ * SIMD kernel are in isomorphism_simd.c, which hands this file's scalar
+ * kernel what it does not take.
  */
 #include <math.h>
 
@@ -210,7 +212,8 @@ HR_INLINE int64_t iso_index_fast(const iso_t *t, const uint8_t *place_of, const 
     return -1;
 }
 
-int64_t handrank_iso_index(const handrank_iso_street *street, const uint8_t *rows, int64_t n, uint64_t *out) {
+/* The scalar kernel of handrank_iso_index (whose entry point is in isomorphism_simd.c). */
+int64_t hr_iso_index_scalar(const handrank_iso_street *street, const uint8_t *rows, int64_t n, uint64_t *out) {
     uint8_t place_of[256]; /* a card's bit: 16 * suit + rank, or the poison bit outside the deck */
     const int low_rank = street->lowest / ISO_SUITS;
     for (int c = 0; c < 256; ++c)
