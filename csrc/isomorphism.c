@@ -302,9 +302,12 @@ typedef struct {
 } iso_shape;
 #define ISO_SHAPES_MAX 1024
 
-/* Adds the cards of the suit hand (`shape`, `x`), its ids shifted by `shift`, to each round's card mask. */
+/*
+ * Adds the cards of the suit hand (`shape`, `x`), its ids shifted by `shift`, to each round's card mask
+ * (`spread`: iso_spread of each 7-bit mask, or NULL).
+ */
 HR_INLINE void iso_suit_cards(const iso_t *t, const iso_shape *shape, uint64_t x, unsigned n_ranks, unsigned shift,
-                              uint64_t *cards) {
+                              const uint64_t *spread, uint64_t *cards) {
     unsigned dealt = shape->dealt;
     if (!dealt) return;
     const unsigned first = (unsigned)hr_ctz64(dealt);
@@ -322,7 +325,7 @@ HR_INLINE void iso_suit_cards(const iso_t *t, const iso_shape *shape, uint64_t x
         unsigned r = (unsigned)hr_ctz64(dealt), c = shape->counts >> (4 * r) & 15u;
         unsigned m = iso_expand(t->subsets[t->subset_start[c] + digit[r]], used);
         used |= m;
-        cards[r] |= iso_spread(m) << shift;
+        cards[r] |= (spread ? spread[m & 0x7fu] | spread[m >> 7] << 28 : iso_spread(m)) << shift;
     }
 }
 
@@ -337,43 +340,31 @@ static void iso_suit_cards_any(const iso_t *t, uint64_t code, uint64_t x, int su
         shape.dealt |= (uint8_t)((c != 0) << r);
         shape.total = (uint8_t)(shape.total + c);
     }
-    iso_suit_cards(t, &shape, x, n_ranks, (unsigned)t->lowest + (unsigned)suit, cards);
+    iso_suit_cards(t, &shape, x, n_ranks, (unsigned)t->lowest + (unsigned)suit, NULL, cards);
 }
 
-int64_t handrank_iso_unindex(const handrank_iso_street *street, const uint64_t *indices, int64_t n, uint8_t *out) {
-    const iso_t *t = street;
-    const int R = t->n_rounds;
+/* Indices to rows for R rounds (a constant where inlined); `shapes` by code where by_code. */
+HR_INLINE int64_t iso_unindex_rows(const iso_t *t, const iso_shape *shapes, int by_code, const uint64_t *indices,
+                                   int64_t n, uint8_t *out, const int R) {
+    uint64_t spread[128]; /* iso_spread of each 7-bit mask: a rank mask's two halves, two reads */
+    spread[0] = 0;
+    for (unsigned b = 0; b < 7; ++b)
+        for (unsigned m = 0; m < 1u << b; ++m) spread[m | 1u << b] = spread[m] | (uint64_t)1 << (4 * b);
     const unsigned n_ranks = ISO_RANKS - (unsigned)t->lowest / ISO_SUITS;
+    uint8_t rounds[HANDRANK_ISO_MAX_ROUNDS]; /* a copy: the rows written may alias the street as far as C knows */
     int k = 0;
-    for (int r = 0; r < R; ++r) k += t->rounds[r];
-    /* Each shape code's rounds, where the codes are few (every common street): counted up as mixed-radix digits. */
-    iso_shape shapes[ISO_SHAPES_MAX];
-    const uint64_t n_codes = (uint64_t)t->radix[R - 1] * (t->rounds[R - 1] + 1u);
-    const int by_code = n_codes <= ISO_SHAPES_MAX;
-    if (by_code) {
-        unsigned count[HANDRANK_ISO_MAX_ROUNDS] = {0};
-        for (uint64_t code = 0; code < n_codes; ++code) {
-            iso_shape *s = &shapes[code];
-            s->counts = 0;
-            s->dealt = 0;
-            s->total = 0;
-            for (int r = 0; r < R; ++r) {
-                s->counts |= count[r] << (4 * r);
-                s->dealt |= (uint8_t)((count[r] != 0) << r);
-                s->total = (uint8_t)(s->total + count[r]);
-            }
-            for (int r = 0; r < R && ++count[r] > t->rounds[r]; ++r) count[r] = 0;
-        }
-    }
+    for (int r = 0; r < R; ++r) k += rounds[r] = t->rounds[r];
     int steps = 0; /* the binary search's steps over the configurations */
     while (((int64_t)1 << steps) < t->n_configs) ++steps;
+    const uint64_t size = t->size, *configs = t->configs;
+    const uint64_t n_configs = (uint64_t)t->n_configs;
     for (int64_t i = 0; i < n; ++i) {
         uint64_t index = indices[i];
-        if (index >= t->size) return i;
-        const uint64_t *rec = t->configs; /* the last configuration whose offset is <= index */
-        int64_t left = t->n_configs;
+        if (index >= size) return i;
+        const uint64_t *rec = configs; /* the last configuration whose offset is <= index */
+        uint64_t left = n_configs;
         for (int s = 0; s < steps; ++s) {
-            int64_t half = left / 2;
+            uint64_t half = left / 2;
             rec = rec[HANDRANK_ISO_CONFIG_WORDS * half] <= index ? rec + HANDRANK_ISO_CONFIG_WORDS * half : rec;
             left -= half;
         }
@@ -394,16 +385,48 @@ int64_t handrank_iso_unindex(const handrank_iso_street *street, const uint64_t *
             end = start - 1;
         }
         uint64_t cards[HANDRANK_ISO_MAX_ROUNDS] = {0};
+        const uint64_t codes = rec[6];
         for (int p = 0; p < ISO_SUITS; ++p) {
-            unsigned code = (unsigned)(rec[6] >> (16 * (ISO_SUITS - 1 - p))) & 0xffffu;
-            if (by_code) iso_suit_cards(t, &shapes[code], x[p], n_ranks, (unsigned)t->lowest + (unsigned)p, cards);
+            unsigned code = (unsigned)(codes >> (16 * (ISO_SUITS - 1 - p))) & 0xffffu;
+            if (by_code)
+                iso_suit_cards(t, &shapes[code], x[p], n_ranks, (unsigned)t->lowest + (unsigned)p, spread, cards);
             else iso_suit_cards_any(t, code, x[p], p, cards);
         }
         uint8_t *row = out + i * k;
         for (int r = 0; r < R; ++r) {
             uint64_t m = cards[r];
-            for (int j = 0; j < t->rounds[r]; ++j, m &= m - 1) *row++ = (uint8_t)hr_ctz64(m);
+            for (int j = 0; j < rounds[r]; ++j, m &= m - 1) *row++ = (uint8_t)hr_ctz64(m);
         }
     }
     return -1;
+}
+
+int64_t handrank_iso_unindex(const handrank_iso_street *street, const uint64_t *indices, int64_t n, uint8_t *out) {
+    const iso_t *t = street;
+    const int R = t->n_rounds;
+    /* Each shape code's rounds, where the codes are few (every common street): counted up as mixed-radix digits. */
+    iso_shape shapes[ISO_SHAPES_MAX];
+    const uint64_t n_codes = (uint64_t)t->radix[R - 1] * (t->rounds[R - 1] + 1u);
+    const int by_code = n_codes <= ISO_SHAPES_MAX;
+    if (by_code) {
+        unsigned count[HANDRANK_ISO_MAX_ROUNDS] = {0};
+        for (uint64_t code = 0; code < n_codes; ++code) {
+            iso_shape *s = &shapes[code];
+            s->counts = 0;
+            s->dealt = 0;
+            s->total = 0;
+            for (int r = 0; r < R; ++r) {
+                s->counts |= count[r] << (4 * r);
+                s->dealt |= (uint8_t)((count[r] != 0) << r);
+                s->total = (uint8_t)(s->total + count[r]);
+            }
+            for (int r = 0; r < R && ++count[r] > t->rounds[r]; ++r) count[r] = 0;
+        }
+    }
+    switch (R) { /* the common round counts as constants */
+    case 1: return iso_unindex_rows(t, shapes, by_code, indices, n, out, 1);
+    case 2: return iso_unindex_rows(t, shapes, by_code, indices, n, out, 2);
+    case 4: return iso_unindex_rows(t, shapes, by_code, indices, n, out, 4);
+    default: return iso_unindex_rows(t, shapes, by_code, indices, n, out, R);
+    }
 }
