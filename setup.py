@@ -80,6 +80,7 @@ def extensions() -> list[Extension]:
                 "csrc/equity.c",
                 "csrc/ranges.c",
                 "csrc/isomorphism.c",
+                "csrc/isomorphism_simd.c",
                 "csrc/tables.c",
             ],
             include_dirs=["csrc"],

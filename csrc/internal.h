@@ -4,11 +4,12 @@
  *
  * Calls between files run one way, never back:
  *
- *   evaluate_simd.c -> evaluate.c, cpu.c
- *   omaha_simd.c    -> omaha.c, cpu.c
- *   ranges.c        -> equity.c, omaha.c
- *   equity.c        -> omaha.c
- *   combos.c, variants.c, cpu.c, evaluate.c, omaha.c -> no other file
+ *   evaluate_simd.c    -> evaluate.c, cpu.c
+ *   omaha_simd.c       -> omaha.c, cpu.c
+ *   isomorphism_simd.c -> isomorphism.c, cpu.c
+ *   ranges.c           -> equity.c, omaha.c
+ *   equity.c           -> omaha.c
+ *   combos.c, variants.c, cpu.c, evaluate.c, omaha.c, isomorphism.c -> no other file
  *
  * and every file reads tables.c.  A *_simd.c file holds its concern's batch
  * entry points, reads the kernel choice from cpu.c and hands what its SIMD
@@ -249,5 +250,11 @@ int64_t hr_rows_scalar(const uint8_t *cards, int64_t n, int k, char *out);
 int64_t hr_rows_strided(const uint8_t *rows, int k, ptrdiff_t row_stride, int64_t n_rows, char *out,
                         ptrdiff_t out_stride);
 int64_t hr_masks_scalar(const uint64_t *masks, int64_t n, ptrdiff_t stride, uint16_t *out, ptrdiff_t out_stride);
+
+/*
+ * The scalar kernel of handrank_iso_index (isomorphism.c, for
+ * isomorphism_simd.c): the same arguments and answer.
+ */
+int64_t hr_iso_index_scalar(const handrank_iso_street *street, const uint8_t *rows, int64_t n, uint64_t *out);
 
 #endif /* HANDRANK_INTERNAL_H */

@@ -14,7 +14,9 @@
  * the offset and each position's multiplier, and suits that share a shape
  * rank as a multiset, comb(x + r, r + 1) for the suit with r suits after it
  * in its group.  Every table comes with the street (handrank_iso_street):
- * this file holds no table of its own.
+ * this file holds no table of its own.  Indexing's entry point and its
+ * SIMD kernel are in isomorphism_simd.c, which hands this file's scalar
+ * kernel what it does not take.
  */
 #include <math.h>
 
@@ -210,7 +212,8 @@ HR_INLINE int64_t iso_index_fast(const iso_t *t, const uint8_t *place_of, const 
     return -1;
 }
 
-int64_t handrank_iso_index(const handrank_iso_street *street, const uint8_t *rows, int64_t n, uint64_t *out) {
+/* The scalar kernel of handrank_iso_index (whose entry point is in isomorphism_simd.c). */
+int64_t hr_iso_index_scalar(const handrank_iso_street *street, const uint8_t *rows, int64_t n, uint64_t *out) {
     uint8_t place_of[256]; /* a card's bit: 16 * suit + rank, or the poison bit outside the deck */
     const int low_rank = street->lowest / ISO_SUITS;
     for (int c = 0; c < 256; ++c)
@@ -236,11 +239,24 @@ int64_t handrank_iso_index(const handrank_iso_street *street, const uint8_t *row
 /* comb(y, k) for k in 1..4 and y >= k - 1. */
 HR_INLINE uint64_t iso_comb(uint64_t y, unsigned k) { return iso_term(y - (k - 1), k - 1); }
 
+/* The cube root of v >= 1 to a few parts in a million: a guess from the exponent, then two Newton steps. */
+HR_INLINE double iso_cbrt(double v) {
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    bits = bits / 3 + 0x2a9f789300000000ULL;
+    double y;
+    memcpy(&y, &bits, sizeof y);
+    y = (2.0 * y + v / (y * y)) * (1.0 / 3.0);
+    return (2.0 * y + v / (y * y)) * (1.0 / 3.0);
+}
+
 /* The largest y with comb(y, k) <= rank, k in 1..4: a root's estimate, then exact steps. */
 static uint64_t iso_multiset_digit(uint64_t rank, unsigned k) {
-    static const double factorial[5] = {1, 1, 2, 6, 24};
-    if (k == 1) return rank;
-    double guess = pow((double)rank * factorial[k], 1.0 / k) + (k - 1) / 2.0;
+    if (k == 1 || rank == 0) return rank == 0 ? k - 1 : rank;
+    double r = (double)rank, guess;
+    if (k == 2) guess = sqrt(2.0 * r) + 0.5;            /* comb(y, 2) ~ (y - 1/2)^2 / 2 */
+    else if (k == 3) guess = iso_cbrt(6.0 * r) + 1.0;   /* comb(y, 3) ~ (y - 1)^3 / 6 */
+    else guess = sqrt(sqrt(24.0 * r)) + 1.5;            /* comb(y, 4) ~ (y - 3/2)^4 / 24 */
     uint64_t y = guess > k - 1 ? (uint64_t)guess : k - 1;
     while (y > k - 1 && iso_comb(y, k) > rank) --y;
     while (iso_comb(y + 1, k) <= rank) ++y;
@@ -257,66 +273,160 @@ HR_INLINE unsigned iso_expand(unsigned mask, unsigned used) {
     return mask;
 }
 
-/* Adds the cards of the suit hand (`code`, `x`) as suit `suit` to each round's card mask. */
-static void iso_suit_cards(const iso_t *t, uint64_t code, uint64_t x, int suit, uint64_t *cards) {
-    const int R = t->n_rounds;
-    const unsigned n_ranks = ISO_RANKS - (unsigned)t->lowest / ISO_SUITS, low_rank = (unsigned)t->lowest / ISO_SUITS;
-    unsigned count[HANDRANK_ISO_MAX_ROUNDS], free[HANDRANK_ISO_MAX_ROUNDS];
+/* A 13-bit rank mask's bit b moved to bit 4 * b: its cards' ids in one suit, as a mask by id. */
+HR_INLINE uint64_t iso_spread(unsigned mask) {
+    uint64_t m = mask;
+    m = (m | m << 24) & 0x000000ff000000ffULL;
+    m = (m | m << 12) & 0x000f000f000f000fULL;
+    m = (m | m << 6) & 0x0303030303030303ULL;
+    return (m | m << 3) & 0x1111111111111111ULL;
+}
+
+/* x / d and x % d, in 32 bits where they fit (the common case, and faster). */
+HR_INLINE uint64_t iso_divmod(uint64_t x, uint64_t d, uint64_t *rem) {
+    if (((x | d) >> 32) == 0) {
+        uint32_t q = (uint32_t)x / (uint32_t)d;
+        *rem = (uint32_t)x - q * (uint32_t)d;
+        return q;
+    }
+    uint64_t q = x / d;
+    *rem = x - q * d;
+    return q;
+}
+
+/* A shape code's rounds, for the unindex kernel: built per call, by code. */
+typedef struct {
+    uint32_t counts; /* the suit's cards in round r at bits 4r..4r+3 */
+    uint8_t dealt;   /* bit r: round r deals the suit cards */
+    uint8_t total;   /* the suit's cards in all rounds */
+} iso_shape;
+#define ISO_SHAPES_MAX 1024
+
+/*
+ * Adds the cards of the suit hand (`shape`, `x`), its ids shifted by `shift`, to each round's card mask
+ * (`spread`: iso_spread of each 7-bit mask, or NULL).
+ */
+HR_INLINE void iso_suit_cards(const iso_t *t, const iso_shape *shape, uint64_t x, unsigned n_ranks, unsigned shift,
+                              const uint64_t *spread, uint64_t *cards) {
+    unsigned dealt = shape->dealt;
+    if (!dealt) return;
+    const unsigned first = (unsigned)hr_ctz64(dealt);
     uint64_t digit[HANDRANK_ISO_MAX_ROUNDS];
-    unsigned left = n_ranks;
-    for (int r = 0; r < R; ++r) {
-        count[r] = (unsigned)(code / t->radix[r] % (t->rounds[r] + 1u));
-        free[r] = left;
-        left -= count[r];
+    unsigned free = n_ranks - shape->total;
+    /* the digits from the last round: the first round with cards takes what is left */
+    for (unsigned later = dealt & (dealt - 1); later; later ^= 1u << hr_msb64(later)) {
+        unsigned r = (unsigned)hr_msb64(later), c = shape->counts >> (4 * r) & 15u;
+        free += c;
+        x = iso_divmod(x, t->binomial[free * (ISO_RANKS + 1) + c], &digit[r]);
     }
-    for (int r = R - 1; r >= 0; --r) {
-        uint64_t radix = t->binomial[free[r] * (ISO_RANKS + 1) + count[r]];
-        digit[r] = x % radix;
-        x /= radix;
-    }
+    digit[first] = x;
     unsigned used = 0;
-    for (int r = 0; r < R; ++r) {
-        unsigned m = iso_expand(t->subsets[t->subset_start[count[r]] + digit[r]], used);
+    for (; dealt; dealt &= dealt - 1) {
+        unsigned r = (unsigned)hr_ctz64(dealt), c = shape->counts >> (4 * r) & 15u;
+        unsigned m = iso_expand(t->subsets[t->subset_start[c] + digit[r]], used);
         used |= m;
-        for (; m; m &= m - 1) cards[r] |= (uint64_t)1 << (ISO_SUITS * (hr_ctz64(m) + low_rank) + (unsigned)suit);
+        cards[r] |= (spread ? spread[m & 0x7fu] | spread[m >> 7] << 28 : iso_spread(m)) << shift;
     }
 }
 
-int64_t handrank_iso_unindex(const handrank_iso_street *street, const uint64_t *indices, int64_t n, uint8_t *out) {
-    const iso_t *t = street;
+/* Adds the cards of the suit hand (`code`, `x`) as suit `suit`: any street (codes by division). */
+static void iso_suit_cards_any(const iso_t *t, uint64_t code, uint64_t x, int suit, uint64_t *cards) {
+    const int R = t->n_rounds;
+    const unsigned n_ranks = ISO_RANKS - (unsigned)t->lowest / ISO_SUITS;
+    iso_shape shape = {0, 0, 0};
+    for (int r = 0; r < R; ++r) {
+        unsigned c = (unsigned)(code / t->radix[r] % (t->rounds[r] + 1u));
+        shape.counts |= c << (4 * r);
+        shape.dealt |= (uint8_t)((c != 0) << r);
+        shape.total = (uint8_t)(shape.total + c);
+    }
+    iso_suit_cards(t, &shape, x, n_ranks, (unsigned)t->lowest + (unsigned)suit, NULL, cards);
+}
+
+/* Indices to rows for R rounds (a constant where inlined); `shapes` by code where by_code. */
+HR_INLINE int64_t iso_unindex_rows(const iso_t *t, const iso_shape *shapes, int by_code, const uint64_t *indices,
+                                   int64_t n, uint8_t *out, const int R) {
+    uint64_t spread[128]; /* iso_spread of each 7-bit mask: a rank mask's two halves, two reads */
+    spread[0] = 0;
+    for (unsigned b = 0; b < 7; ++b)
+        for (unsigned m = 0; m < 1u << b; ++m) spread[m | 1u << b] = spread[m] | (uint64_t)1 << (4 * b);
+    const unsigned n_ranks = ISO_RANKS - (unsigned)t->lowest / ISO_SUITS;
+    uint8_t rounds[HANDRANK_ISO_MAX_ROUNDS]; /* a copy: the rows written may alias the street as far as C knows */
     int k = 0;
-    for (int r = 0; r < t->n_rounds; ++r) k += t->rounds[r];
+    for (int r = 0; r < R; ++r) k += rounds[r] = t->rounds[r];
+    int steps = 0; /* the binary search's steps over the configurations */
+    while (((int64_t)1 << steps) < t->n_configs) ++steps;
+    const uint64_t size = t->size, *configs = t->configs;
+    const uint64_t n_configs = (uint64_t)t->n_configs;
     for (int64_t i = 0; i < n; ++i) {
         uint64_t index = indices[i];
-        if (index >= t->size) return i;
-        int64_t lo = 0, hi = t->n_configs; /* the last configuration whose offset is <= index */
-        while (hi - lo > 1) {
-            int64_t mid = lo + (hi - lo) / 2;
-            if (t->configs[HANDRANK_ISO_CONFIG_WORDS * mid] <= index) lo = mid;
-            else hi = mid;
+        if (index >= size) return i;
+        const uint64_t *rec = configs; /* the last configuration whose offset is <= index */
+        uint64_t left = n_configs;
+        for (int s = 0; s < steps; ++s) {
+            uint64_t half = left / 2;
+            rec = rec[HANDRANK_ISO_CONFIG_WORDS * half] <= index ? rec + HANDRANK_ISO_CONFIG_WORDS * half : rec;
+            left -= half;
         }
-        const uint64_t *rec = t->configs + HANDRANK_ISO_CONFIG_WORDS * lo;
         uint64_t rest = index - rec[0], x[ISO_SUITS];
         unsigned after[ISO_SUITS];
         for (int p = 0; p < ISO_SUITS; ++p) after[p] = (unsigned)(rec[5] >> (8 * p)) & 0xffu;
         for (int end = ISO_SUITS - 1; end >= 0;) { /* the groups from the last: the largest multiplier */
             int start = end - (int)after[end];
             while (start > 0 && after[start - 1]) --start;
-            uint64_t rank = rest / rec[1 + start];
-            rest -= rank * rec[1 + start];
-            for (int p = start; p <= end; ++p) {
+            uint64_t rank = rest;
+            if (start) rank = iso_divmod(rest, rec[1 + start], &rest);
+            for (int p = start; p < end; ++p) {
                 uint64_t y = iso_multiset_digit(rank, after[p] + 1);
                 rank -= iso_comb(y, after[p] + 1);
                 x[p] = y - after[p];
             }
+            x[end] = rank;
             end = start - 1;
         }
         uint64_t cards[HANDRANK_ISO_MAX_ROUNDS] = {0};
-        for (int p = 0; p < ISO_SUITS; ++p)
-            iso_suit_cards(t, (rec[6] >> (16 * (ISO_SUITS - 1 - p))) & 0xffffu, x[p], p, cards);
+        const uint64_t codes = rec[6];
+        for (int p = 0; p < ISO_SUITS; ++p) {
+            unsigned code = (unsigned)(codes >> (16 * (ISO_SUITS - 1 - p))) & 0xffffu;
+            if (by_code)
+                iso_suit_cards(t, &shapes[code], x[p], n_ranks, (unsigned)t->lowest + (unsigned)p, spread, cards);
+            else iso_suit_cards_any(t, code, x[p], p, cards);
+        }
         uint8_t *row = out + i * k;
-        for (int r = 0; r < t->n_rounds; ++r)
-            for (uint64_t m = cards[r]; m; m &= m - 1) *row++ = (uint8_t)hr_ctz64(m);
+        for (int r = 0; r < R; ++r) {
+            uint64_t m = cards[r];
+            for (int j = 0; j < rounds[r]; ++j, m &= m - 1) *row++ = (uint8_t)hr_ctz64(m);
+        }
     }
     return -1;
+}
+
+int64_t handrank_iso_unindex(const handrank_iso_street *street, const uint64_t *indices, int64_t n, uint8_t *out) {
+    const iso_t *t = street;
+    const int R = t->n_rounds;
+    /* Each shape code's rounds, where the codes are few (every common street): counted up as mixed-radix digits. */
+    iso_shape shapes[ISO_SHAPES_MAX];
+    const uint64_t n_codes = (uint64_t)t->radix[R - 1] * (t->rounds[R - 1] + 1u);
+    const int by_code = n_codes <= ISO_SHAPES_MAX;
+    if (by_code) {
+        unsigned count[HANDRANK_ISO_MAX_ROUNDS] = {0};
+        for (uint64_t code = 0; code < n_codes; ++code) {
+            iso_shape *s = &shapes[code];
+            s->counts = 0;
+            s->dealt = 0;
+            s->total = 0;
+            for (int r = 0; r < R; ++r) {
+                s->counts |= count[r] << (4 * r);
+                s->dealt |= (uint8_t)((count[r] != 0) << r);
+                s->total = (uint8_t)(s->total + count[r]);
+            }
+            for (int r = 0; r < R && ++count[r] > t->rounds[r]; ++r) count[r] = 0;
+        }
+    }
+    switch (R) { /* the common round counts as constants */
+    case 1: return iso_unindex_rows(t, shapes, by_code, indices, n, out, 1);
+    case 2: return iso_unindex_rows(t, shapes, by_code, indices, n, out, 2);
+    case 4: return iso_unindex_rows(t, shapes, by_code, indices, n, out, 4);
+    default: return iso_unindex_rows(t, shapes, by_code, indices, n, out, R);
+    }
 }

@@ -33,6 +33,8 @@ SOURCES = [
         "variants.c",
         "equity.c",
         "ranges.c",
+        "isomorphism.c",
+        "isomorphism_simd.c",
         "tables.c",
     )
 ]
@@ -75,7 +77,7 @@ def _build(command: list[str]) -> None:
 
 def test_core_program_passes(tmp_path: Path) -> None:
     program = tmp_path / f"test_core{sysconfig.get_config_var('EXE') or ''}"
-    _build([*_compiler(), *FLAGS, str(TESTS / "c" / "test_core.c"), *map(str, SOURCES), "-o", str(program)])
+    _build([*_compiler(), *FLAGS, str(TESTS / "c" / "test_core.c"), *map(str, SOURCES), "-lm", "-o", str(program)])
     result = _run([str(program)])
     report = result.stdout + result.stderr
     assert result.returncode == 0, report
