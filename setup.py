@@ -87,6 +87,7 @@ def extensions() -> list[Extension]:
             depends=["csrc/handrank.h", "csrc/internal.h", "csrc/tables.h"],
             extra_compile_args=extra_compile_args,
             extra_link_args=extra_link_args,
+            libraries=[] if sys.platform == "win32" else ["m"],  # sqrt and cbrt (isomorphism.c)
         )
     ]
 

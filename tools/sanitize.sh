@@ -81,7 +81,7 @@ for source in csrc/*.c tests/c/test_core.c; do
 done
 
 echo "== tests/c/test_core.c with ${SAN_FLAGS[*]}"
-"$CC" -std=c11 "${SAN_FLAGS[@]}" -Icsrc tests/c/test_core.c csrc/*.c -o "$WORK/test_core"
+"$CC" -std=c11 "${SAN_FLAGS[@]}" -Icsrc tests/c/test_core.c csrc/*.c -lm -o "$WORK/test_core"
 status=0
 "$WORK/test_core" >"$WORK/test_core.out" 2>"$WORK/test_core.err" || status=$?
 tail -n 3 "$WORK/test_core.out"
@@ -121,7 +121,7 @@ for source in "$WORK/_eval_c.c" "$TREE"/csrc/*.c; do
     objects+=("$object")
 done
 EXTENSION="$TREE/src/handrank/_eval_c$EXT_SUFFIX"
-"$CC" -shared "${SAN_FLAGS[@]}" "${objects[@]}" -o "$EXTENSION"
+"$CC" -shared "${SAN_FLAGS[@]}" "${objects[@]}" -lm -o "$EXTENSION"
 
 cd "$TREE"
 export PYTHONPATH="$TREE/src" HANDRANK_BACKEND=c PYTHONDONTWRITEBYTECODE=1
