@@ -482,7 +482,7 @@ HR_AVX2 static inline __m256i iso_term_avx2(__m256i x, __m256i after, unsigned m
  * and 1 << (place - 32) in that of suits 2-3 (a shift of 32 or more gives 0).  K0, K1 and S are constants
  * where inlined.
  */
-HR_AVX2 static inline int64_t avx2_index_k(const handrank_iso_street *t, const iso_simd_consts *q,
+HR_AVX2 HR_INLINE int64_t avx2_index_k(const handrank_iso_street *t, const iso_simd_consts *q,
                                            const uint8_t *rows, int64_t n, uint64_t *out, const int K0,
                                            const int K1, const int S) {
     const int k = K0 + K1 + S;
