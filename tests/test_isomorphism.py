@@ -413,17 +413,24 @@ def test_bad_indices(impl: Api) -> None:
     ("game", "recall"), [("holdem", False), ("holdem", True), ("shortdeck", True), ("omaha", True)]
 )
 def test_every_simd_kernel(kernel: str, game: str, recall: bool) -> None:
-    """Each batch kernel on offer (AVX-512 sixteen rows a step, the scalar one) gives the pure twin's indices,
-    and the same first bad row, wherever in a step it falls."""
+    """Each batch kernel on offer (AVX-512 sixteen rows a step, AVX2 eight, the scalar one) gives the pure twin's
+    indices, and the same first bad row, wherever in a step it falls."""
     lowest = 16 if game == "shortdeck" else 0
     indexer = HandIndexer(game, recall=recall)
     for street in indexer.streets:
         rows = _deck_hands(1003, indexer.cards(street), seed=indexer.cards(street), lowest=lowest)
         got = indexer.index(rows)
         assert (got == _on("python", lambda r=rows: indexer.index(r))).all()
-        for bad in (0, 15, 16, 37, 1002):
+        for bad in (0, 7, 8, 15, 16, 37, 1002):
             broken = rows.copy()
             broken[bad, -1] = broken[bad, 0]
             with pytest.raises(ValueError, match=f"row {bad}: duplicate card") as info:
+                indexer.index(broken)
+            assert info.value.row == bad  # type: ignore[attr-defined]
+        for bad in (7, 8, 23, 999):  # an id past the deck, then a card twice in the next row
+            broken = rows.copy()
+            broken[bad, 0] = 52
+            broken[bad + 1, -1] = broken[bad + 1, 0]
+            with pytest.raises(ValueError, match=f"row {bad}: card id 52 is out of range") as info:
                 indexer.index(broken)
             assert info.value.row == bad  # type: ignore[attr-defined]
