@@ -26,10 +26,9 @@
  * Files (csrc/): one per concern, its SIMD kernels and batch entry points in
  * a paired *_simd.c: evaluate.c + evaluate_simd.c (5..7 cards, masks),
  * omaha.c + omaha_simd.c, combos.c, variants.c, equity.c, ranges.c,
- * isomorphism.c; cpu.c
- * holds CPU detection and the kernel choice; tables.c is generated.  Calls
- * run one way (internal.h): a *_simd.c file calls its scalar pair and cpu.c,
- * never the reverse.
+ * isomorphism.c + isomorphism_simd.c; cpu.c holds CPU detection and the
+ * kernel choice; tables.c is generated.  Calls run one way (internal.h): a
+ * *_simd.c file calls its scalar pair and cpu.c, never the reverse.
  */
 #ifndef HANDRANK_H
 #define HANDRANK_H
