@@ -10,11 +10,9 @@ index back to the class's canonical hand.  The numbering is stated in
 
 from __future__ import annotations
 
-import operator
-
 from handrank import _backend
 from handrank._batch import as_out, check_rows, integer_rows, narrow
-from handrank._cards import CARD_NAMES, SHORT_DECK_RULE, is_bool, parse_cards, row_error
+from handrank._cards import CARD_NAMES, SHORT_DECK_RULE, as_index, parse_cards, row_error
 from handrank._games import GAMES, or_list
 from handrank._iso_tables import CODE_BITS, MAX_ROUNDS, IsoStreet
 from handrank._threads import n_threads, split_rows
@@ -60,13 +58,11 @@ def _rounds_of(rounds: object) -> tuple[int, ...]:
         raise wrong from None
     counts = []
     for r, count in enumerate(items):
-        if is_bool(count):
-            raise TypeError(f"rounds[{r}] must be an integer, not bool")
-        try:
-            counts.append(operator.index(count))
-        except TypeError:
-            raise TypeError(f"rounds[{r}] must be an integer, not {type(count).__name__}") from None
-        if counts[-1] < 1:
+        number = as_index(count)
+        if number is None:
+            raise TypeError(f"rounds[{r}] must be an integer, not {type(count).__name__}")
+        counts.append(number)
+        if number < 1:
             raise ValueError(f"rounds[{r}] must deal at least one card, got {counts[-1]}")
     if not 1 <= len(counts) <= MAX_ROUNDS:
         raise ValueError(f"rounds must hold 1 to {MAX_ROUNDS} rounds, got {len(counts)}")
@@ -156,12 +152,9 @@ class HandIndexer:
             if street not in self.streets:
                 raise ValueError(f"street must be one of {or_list(tuple(map(repr, self.streets)))}, got {street!r}")
             return self.streets.index(street)
-        if is_bool(street):
-            raise TypeError("street must be a name or a number, not bool")
-        try:
-            number = operator.index(street)  # type: ignore[arg-type]
-        except TypeError:
-            raise TypeError(f"street must be a name or a number, not {type(street).__name__}") from None
+        number = as_index(street)
+        if number is None:
+            raise TypeError(f"street must be a name or a number, not {type(street).__name__}")
         if not 0 <= number < len(self._streets):
             raise ValueError(f"street must be 0 to {len(self._streets) - 1}, got {number}")
         return number
@@ -297,12 +290,9 @@ class HandIndexer:
         number = self._street(street)
         street_of = self._streets[number]
         if not _is_array(indices):
-            if is_bool(indices):
-                raise TypeError("indices must be integers, not bool")
-            try:
-                one = operator.index(indices)  # type: ignore[arg-type]
-            except TypeError:
-                raise TypeError(f"indices must be integers, not {type(indices).__name__}") from None
+            one = as_index(indices)
+            if one is None:
+                raise TypeError(f"indices must be integers, not {type(indices).__name__}")
             if not 0 <= one < street_of.size:
                 name = self.streets[number]
                 raise ValueError(f"index {one} is not an index of the {name!r} street (0 .. {street_of.size - 1:,})")
