@@ -257,4 +257,11 @@ int64_t hr_masks_scalar(const uint64_t *masks, int64_t n, ptrdiff_t stride, uint
  */
 int64_t hr_iso_index_scalar(const handrank_iso_street *street, const uint8_t *rows, int64_t n, uint64_t *out);
 
+/*
+ * Whether the street is dealt as the fast kernels take it (isomorphism.c):
+ * a first round of K0 <= 4 cards, a second of K1 (0 when there is none),
+ * then S rounds of one card.  Sets K0, K1 and S either way.
+ */
+int hr_iso_layout(const handrank_iso_street *street, int *K0, int *K1, int *S);
+
 #endif /* HANDRANK_INTERNAL_H */

@@ -48,28 +48,22 @@ HR_INLINE uint64_t iso_term(uint64_t x, unsigned after) {
     return t;
 }
 
-#define ISO_DESCEND(a, b)                  \
-    do {                                   \
-        uint64_t hi_ = (a) > (b) ? (a) : (b); \
-        uint64_t lo_ = (a) > (b) ? (b) : (a); \
-        (a) = hi_;                         \
-        (b) = lo_;                         \
-    } while (0)
-#define ISO_DESCEND_U(a, b)                \
-    do {                                   \
-        unsigned hi_ = (a) > (b) ? (a) : (b); \
-        unsigned lo_ = (a) > (b) ? (b) : (a); \
-        (a) = hi_;                         \
-        (b) = lo_;                         \
+/* A compare-exchange of two values of `type`: the larger to a. */
+#define ISO_DESCEND(type, a, b)              \
+    do {                                     \
+        type hi_ = (a) > (b) ? (a) : (b);    \
+        type lo_ = (a) > (b) ? (b) : (a);    \
+        (a) = hi_;                           \
+        (b) = lo_;                           \
     } while (0)
 
 /* The index of the hand whose suit hands have the keys `key` (shape code << ISO_KEY_SHIFT | index), any order. */
 HR_INLINE uint64_t iso_index_keys(const iso_t *t, uint64_t *key) {
-    ISO_DESCEND(key[0], key[1]);
-    ISO_DESCEND(key[2], key[3]);
-    ISO_DESCEND(key[0], key[2]);
-    ISO_DESCEND(key[1], key[3]);
-    ISO_DESCEND(key[1], key[2]);
+    ISO_DESCEND(uint64_t, key[0], key[1]);
+    ISO_DESCEND(uint64_t, key[2], key[3]);
+    ISO_DESCEND(uint64_t, key[0], key[2]);
+    ISO_DESCEND(uint64_t, key[1], key[3]);
+    ISO_DESCEND(uint64_t, key[1], key[2]);
     uint64_t codes = (key[0] >> ISO_KEY_SHIFT) << 48 | (key[1] >> ISO_KEY_SHIFT) << 32 |
                      (key[2] >> ISO_KEY_SHIFT) << 16 | (key[3] >> ISO_KEY_SHIFT);
     const uint64_t *rec = t->configs + HANDRANK_ISO_CONFIG_WORDS * t->slots[(codes * t->hash_mul) >> t->hash_shift];
@@ -174,9 +168,9 @@ HR_INLINE int64_t iso_index_fast(const iso_t *t, const uint8_t *place_of, const 
         if ((any ^ sum) | (any & ISO_POISON)) return i; /* a card twice, or one outside the deck */
         uint64_t squeezed = second;
         if (K1) { /* the first round's places taken out of the second's, the highest first */
-            if (K0 >= 2) ISO_DESCEND_U(hole[0], hole[1]);
-            if (K0 >= 3) { ISO_DESCEND_U(hole[1], hole[2]); ISO_DESCEND_U(hole[0], hole[1]); }
-            if (K0 >= 4) { ISO_DESCEND_U(hole[2], hole[3]); ISO_DESCEND_U(hole[1], hole[2]); ISO_DESCEND_U(hole[0], hole[1]); }
+            if (K0 >= 2) ISO_DESCEND(unsigned, hole[0], hole[1]);
+            if (K0 >= 3) { ISO_DESCEND(unsigned, hole[1], hole[2]); ISO_DESCEND(unsigned, hole[0], hole[1]); }
+            if (K0 >= 4) { ISO_DESCEND(unsigned, hole[2], hole[3]); ISO_DESCEND(unsigned, hole[1], hole[2]); ISO_DESCEND(unsigned, hole[0], hole[1]); }
             for (int j = 0; j < K0; ++j) {
                 uint64_t above = iso_above(hole[j]);
                 squeezed = (squeezed & ~above) | ((squeezed & above) >> 1);
@@ -212,20 +206,25 @@ HR_INLINE int64_t iso_index_fast(const iso_t *t, const uint8_t *place_of, const 
     return -1;
 }
 
+int hr_iso_layout(const handrank_iso_street *street, int *K0, int *K1, int *S) {
+    const int R = street->n_rounds;
+    *K0 = street->rounds[0];
+    *K1 = R > 1 ? street->rounds[1] : 0;
+    *S = R > 2 ? R - 2 : 0;
+    for (int r = 2; r < R; ++r)
+        if (street->rounds[r] != 1)
+            return 0;
+    return *K0 <= 4;
+}
+
 /* The scalar kernel of handrank_iso_index (whose entry point is in isomorphism_simd.c). */
 int64_t hr_iso_index_scalar(const handrank_iso_street *street, const uint8_t *rows, int64_t n, uint64_t *out) {
     uint8_t place_of[256]; /* a card's bit: 16 * suit + rank, or the poison bit outside the deck */
     const int low_rank = street->lowest / ISO_SUITS;
     for (int c = 0; c < 256; ++c)
         place_of[c] = (uint8_t)(c >= street->lowest && c < 52 ? 16 * (c % 4) + c / 4 - low_rank : 15);
-    const int R = street->n_rounds;
-    int k = 0, singles = 0;
-    for (int r = 0; r < R; ++r) {
-        k += street->rounds[r];
-        singles += r >= 2 && street->rounds[r] == 1;
-    }
-    const int K0 = street->rounds[0], K1 = R > 1 ? street->rounds[1] : 0;
-    if (K0 <= 4 && singles == (R > 2 ? R - 2 : 0)) {
+    int K0, K1, singles;
+    if (hr_iso_layout(street, &K0, &K1, &singles)) {
         /* The common layouts with their counts as constants; any other of this kind with them as variables. */
 #define ISO_FAST(a, b, c) if (K0 == (a) && K1 == (b) && singles == (c)) return iso_index_fast(street, place_of, rows, n, out, a, b, c)
         ISO_FAST(2, 0, 0); ISO_FAST(2, 3, 0); ISO_FAST(2, 4, 0); ISO_FAST(2, 5, 0); ISO_FAST(2, 3, 1); ISO_FAST(2, 3, 2);
@@ -233,7 +232,9 @@ int64_t hr_iso_index_scalar(const handrank_iso_street *street, const uint8_t *ro
 #undef ISO_FAST
         return iso_index_fast(street, place_of, rows, n, out, K0, K1, singles);
     }
-    return iso_index_rows(street, place_of, rows, n, out, R, k);
+    int k = 0;
+    for (int r = 0; r < street->n_rounds; ++r) k += street->rounds[r];
+    return iso_index_rows(street, place_of, rows, n, out, street->n_rounds, k);
 }
 
 /* comb(y, k) for k in 1..4 and y >= k - 1. */

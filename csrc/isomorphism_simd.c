@@ -350,15 +350,8 @@ HR_AVX512 static inline int64_t avx512_index_k(const handrank_iso_street *t, con
 }
 
 /* The AVX-512 kernel where it takes the street, else -2. */
-HR_AVX512 static int64_t avx512_index(const handrank_iso_street *t, const uint8_t *rows, int64_t n, uint64_t *out) {
-    const int R = t->n_rounds;
-    int S = 0;
-    for (int r = 2; r < R; ++r) {
-        if (t->rounds[r] != 1)
-            return -2;
-        ++S;
-    }
-    const int K0 = t->rounds[0], K1 = R > 1 ? t->rounds[1] : 0;
+HR_AVX512 static int64_t avx512_index(const handrank_iso_street *t, const uint8_t *rows, int64_t n, uint64_t *out,
+                                      int K0, int K1, int S) {
     iso_simd_consts q;
     if ((K0 + 1) * (K1 + 1) > 32 || !iso_simd_fits(t, K0, K1, S, &q))
         return -2;
@@ -675,15 +668,8 @@ HR_AVX2 HR_INLINE int64_t avx2_index_k(const handrank_iso_street *t, const iso_s
 }
 
 /* The AVX2 kernel where it takes the street, else -2. */
-HR_AVX2 static int64_t avx2_index(const handrank_iso_street *t, const uint8_t *rows, int64_t n, uint64_t *out) {
-    const int R = t->n_rounds;
-    int S = 0;
-    for (int r = 2; r < R; ++r) {
-        if (t->rounds[r] != 1)
-            return -2;
-        ++S;
-    }
-    const int K0 = t->rounds[0], K1 = R > 1 ? t->rounds[1] : 0;
+HR_AVX2 static int64_t avx2_index(const handrank_iso_street *t, const uint8_t *rows, int64_t n, uint64_t *out,
+                                  int K0, int K1, int S) {
     iso_simd_consts q;
     if (!iso_simd_fits(t, K0, K1, S, &q))
         return -2;
@@ -704,16 +690,20 @@ HR_AVX2 static int64_t avx2_index(const handrank_iso_street *t, const uint8_t *r
 #endif
 
 int64_t handrank_iso_index(const handrank_iso_street *street, const uint8_t *rows, int64_t n, uint64_t *out) {
+#if defined(HR_HAVE_AVX512) || defined(HR_HAVE_AVX2)
+    int K0, K1, S;
+    const int fast = hr_iso_layout(street, &K0, &K1, &S);
+#endif
 #ifdef HR_HAVE_AVX512
-    if (n >= 16 && handrank_simd_active() == HANDRANK_SIMD_AVX512) {
-        int64_t bad = avx512_index(street, rows, n, out);
+    if (fast && n >= 16 && handrank_simd_active() == HANDRANK_SIMD_AVX512) {
+        int64_t bad = avx512_index(street, rows, n, out, K0, K1, S);
         if (bad != -2)
             return bad;
     }
 #endif
 #ifdef HR_HAVE_AVX2
-    if (n >= 8 && handrank_simd_active() == HANDRANK_SIMD_AVX2) {
-        int64_t bad = avx2_index(street, rows, n, out);
+    if (fast && n >= 8 && handrank_simd_active() == HANDRANK_SIMD_AVX2) {
+        int64_t bad = avx2_index(street, rows, n, out, K0, K1, S);
         if (bad != -2)
             return bad;
     }
