@@ -81,6 +81,7 @@ def extensions() -> list[Extension]:
                 "csrc/ranges.c",
                 "csrc/isomorphism.c",
                 "csrc/isomorphism_simd.c",
+                "csrc/abstraction.c",
                 "csrc/tables.c",
             ],
             include_dirs=["csrc"],

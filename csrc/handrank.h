@@ -26,7 +26,7 @@
  * Files (csrc/): one per concern, its SIMD kernels and batch entry points in
  * a paired *_simd.c: evaluate.c + evaluate_simd.c (5..7 cards, masks),
  * omaha.c + omaha_simd.c, combos.c, variants.c, equity.c, ranges.c,
- * isomorphism.c + isomorphism_simd.c; cpu.c holds CPU detection and the
+ * isomorphism.c + isomorphism_simd.c, abstraction.c; cpu.c holds CPU detection and the
  * kernel choice; tables.c is generated.  Calls run one way (internal.h): a
  * *_simd.c file calls its scalar pair and cpu.c, never the reverse.
  */
@@ -91,6 +91,29 @@ size_t handrank_combo_equity_scratch(void);
 void handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
                            const int64_t *villain, const int32_t *heroes, int64_t n_heroes, void *scratch,
                            int64_t *wins, int64_t *ties, int64_t *total);
+
+/*
+ * Hand strength against a uniformly random opponent hand, for abstraction
+ * features.  On a river board a combo's strength is 2 wins + ties against
+ * the 990 combos of the cards left (HANDRANK_STRENGTH_UNIT for a hand no
+ * other beats or ties).  For a board of n_board = 3..5 distinct ids (valid:
+ * the caller checks), over every runout to five, each of the 1,326 combos
+ * (by number, as in handrank_combo_equity) gets: sums[c], the sum of its
+ * strengths; squares[c] (or NULL), of their squares; hist[c * bins + i]
+ * (or NULL), how many runouts its strength falls in bin i of `bins` equal
+ * bins of 0..STRENGTH_UNIT (the top one closed); next_hist (flops only, else
+ * NULL), how many turn cards its equity on the turn (the mean over the 46
+ * rivers) falls in bin i; and with n_groups > 0 groups of opponent combos
+ * (group[c] < n_groups for every combo), group_wins[c * n_groups + x], 2
+ * wins + ties against group x's combos, and group_faced[...], how many it
+ * faces.  Every output is written whole; combos meeting the board get 0s.
+ * `scratch` holds handrank_strength_scratch(n_groups) bytes, any alignment.
+ */
+#define HANDRANK_STRENGTH_UNIT 1980
+size_t handrank_strength_scratch(int n_groups);
+void handrank_strength(const uint8_t *board, int n_board, int bins, const uint8_t *group, int n_groups,
+                       void *scratch, uint32_t *sums, uint64_t *squares, uint32_t *hist, uint32_t *next_hist,
+                       uint32_t *group_wins, uint32_t *group_faced);
 
 /*
  * The kernel for the contiguous rows of handrank_evaluate_batch and

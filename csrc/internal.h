@@ -9,7 +9,8 @@
  *   isomorphism_simd.c -> isomorphism.c, cpu.c
  *   ranges.c           -> equity.c, omaha.c
  *   equity.c           -> omaha.c
- *   combos.c, variants.c, cpu.c, evaluate.c, omaha.c, isomorphism.c -> no other file
+ *   combos.c, variants.c, cpu.c, evaluate.c, omaha.c, isomorphism.c,
+ *   abstraction.c      -> no other file
  *
  * and every file reads tables.c.  A *_simd.c file holds its concern's batch
  * entry points, reads the kernel choice from cpu.c and hands what its SIMD

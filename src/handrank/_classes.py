@@ -59,3 +59,34 @@ def class_weights(combos: Iterable[tuple[tuple[int, ...], float]]) -> list[float
     for cards, weight in combos:
         sums[class_of((cards[0], cards[1]))] += weight
     return [total / size for total, size in zip(sums, CLASS_SIZES, strict=True)]
+
+
+def parse_classes(hands: object, what: str = "hands") -> tuple[str, ...]:
+    """``hands`` (None for all 169; else names such as ``"AA"``, ``"AKs"``, ``"t9o"``, as a list or one
+    comma-separated string) as class names in ``HAND_CLASSES`` spelling, in the order given."""
+    if hands is None:
+        return HAND_CLASSES
+    items = hands.split(",") if isinstance(hands, str) else hands
+    if not isinstance(items, (list, tuple)):
+        raise TypeError(
+            f"{what} must be None, a list of starting-hand classes or their names joined by commas,"
+            f" not {type(hands).__name__}"
+        )
+    names: list[str] = []
+    for item in items:
+        if not isinstance(item, str):
+            raise TypeError(f"{what}: a class is a name such as 'AKs', not {type(item).__name__}")
+        text = item.strip()
+        ranks, kind = text[:2].upper(), text[2:].lower()
+        order = "23456789TJQKA"
+        if len(ranks) == 2 and all(r in order for r in ranks) and order.index(ranks[0]) < order.index(ranks[1]):
+            ranks = ranks[::-1]
+        name = ranks + kind
+        if name not in HAND_CLASSES:
+            raise ValueError(f"{what}: {text!r} is not a starting-hand class (such as AA, AKs or AKo)")
+        if name in names:
+            raise ValueError(f"{what}: {name} is given twice")
+        names.append(name)
+    if not names:
+        raise ValueError(f"{what}: no class given")
+    return tuple(names)

@@ -19,6 +19,10 @@ cdef extern from "handrank.h" nogil:
     void handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
                                const int64_t *villain, const int32_t *heroes, int64_t n_heroes, void *scratch,
                                int64_t *wins, int64_t *ties, int64_t *total) noexcept
+    size_t handrank_strength_scratch(int n_groups) noexcept
+    void handrank_strength(const uint8_t *board, int n_board, int bins, const uint8_t *group, int n_groups,
+                           void *scratch, uint32_t *sums, uint64_t *squares, uint32_t *hist, uint32_t *next_hist,
+                           uint32_t *group_wins, uint32_t *group_faced) noexcept
     cdef enum handrank_simd:
         HANDRANK_SIMD_SCALAR
         HANDRANK_SIMD_AVX2

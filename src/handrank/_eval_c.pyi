@@ -27,6 +27,7 @@ __all__ = (
     "rank_rows",
     "rank_rules_rows",
     "simd",
+    "strength_counts",
     "use_simd",
 )
 
@@ -55,6 +56,20 @@ def combo_equity_counts(
     heroes: npt.NDArray[np.int32],
     counts: npt.NDArray[np.int64],
 ) -> None: ...
+def strength_counts(
+    boards: npt.NDArray[np.uint8],
+    group: npt.NDArray[np.uint8],
+    n_groups: int,
+    bins: int,
+    sums: npt.NDArray[np.uint32],
+    squares: npt.NDArray[np.uint64] | None,
+    hist: npt.NDArray[np.uint32] | None,
+    next_hist: npt.NDArray[np.uint32] | None,
+    group_wins: npt.NDArray[np.uint32] | None,
+    group_faced: npt.NDArray[np.uint32] | None,
+    start: int,
+    stop: int,
+) -> int: ...
 def rank_masks(masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int: ...
 def iso_index(
     rows: npt.NDArray[np.uint8], street: IsoStreet, out: npt.NDArray[np.uint64], start: int, stop: int

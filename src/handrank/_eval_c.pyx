@@ -12,7 +12,7 @@ from cpython cimport array
 from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
 from cpython.ref cimport PyObject
 from libc.string cimport memset
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from handrank._csrc cimport (
     HANDRANK_MAX_PLAYERS,
@@ -43,6 +43,8 @@ from handrank._csrc cimport (
     handrank_rank_combos,
     handrank_combo_equity,
     handrank_combo_equity_scratch,
+    handrank_strength,
+    handrank_strength_scratch,
     handrank_simd,
     handrank_simd_active,
     handrank_simd_available,
@@ -179,6 +181,36 @@ def combo_equity_counts(const uint8_t[::1] board, const uint8_t[::1] deck, const
                                   &heroes[0], n, scratch, &counts[0, 0], &counts[1, 0], &counts[2, 0])
     finally:
         PyMem_RawFree(scratch)
+
+
+def strength_counts(const uint8_t[:, ::1] boards, const uint8_t[::1] group, int n_groups, int bins,
+                    uint32_t[:, ::1] sums, uint64_t[:, ::1] squares, uint32_t[:, :, ::1] hist,
+                    uint32_t[:, :, ::1] next_hist, uint32_t[:, :, ::1] group_wins, uint32_t[:, :, ::1] group_faced,
+                    Py_ssize_t start, Py_ssize_t stop):
+    cdef Py_ssize_t k, n_board = boards.shape[1]
+    if stop <= start:
+        return -1
+    cdef void *scratch = PyMem_RawMalloc(handrank_strength_scratch(n_groups))
+    if scratch == NULL:
+        raise MemoryError("strength_counts: out of memory")
+    cdef uint64_t *sq
+    cdef uint32_t *h
+    cdef uint32_t *nh
+    cdef uint32_t *gw
+    cdef uint32_t *gf
+    try:
+        for k in range(start, stop):
+            sq = &squares[k, 0] if squares is not None else NULL
+            h = &hist[k, 0, 0] if hist is not None else NULL
+            nh = &next_hist[k, 0, 0] if next_hist is not None else NULL
+            gw = &group_wins[k, 0, 0] if n_groups else NULL
+            gf = &group_faced[k, 0, 0] if n_groups else NULL
+            with nogil:
+                handrank_strength(&boards[k, 0], <int>n_board, bins, &group[0] if n_groups else NULL, n_groups,
+                                  scratch, &sums[k, 0], sq, h, nh, gw, gf)
+    finally:
+        PyMem_RawFree(scratch)
+    return -1
 
 
 def rank_masks(const uint64_t[:] masks not None, uint16_t[:] out not None, Py_ssize_t start, Py_ssize_t stop):

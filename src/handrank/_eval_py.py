@@ -19,7 +19,17 @@ from math import comb
 from handrank import _cards, _kernels, _tables
 from handrank._games import HOLDEM
 from handrank._iso_tables import IsoStreet, hand_of, index_of
-from handrank._kernels import BLOCKED, LOW_27, LOW_A5, LOW_EIGHT, MAX_PLAYERS, NO_LOW, SHARE_UNIT, SHORT_DECK_TRIPS
+from handrank._kernels import (
+    BLOCKED,
+    LOW_27,
+    LOW_A5,
+    LOW_EIGHT,
+    MAX_PLAYERS,
+    NO_LOW,
+    SHARE_UNIT,
+    SHORT_DECK_TRIPS,
+    STRENGTH_UNIT,
+)
 
 TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
 if TYPE_CHECKING:
@@ -325,6 +335,79 @@ def combo_equity_counts(
         counts[0] += np.where(out, 0, w_worse)
         counts[1] += np.where(out, 0, w_tie + live[heroes])
         counts[2] += np.where(out, 0, w_all + live[heroes])
+
+
+_APART: list[np.ndarray] = []  # (1326, 1326) bool: the two combos share no card
+
+
+def strength_counts(
+    boards: npt.NDArray[np.uint8],
+    group: npt.NDArray[np.uint8],
+    n_groups: int,
+    bins: int,
+    sums: npt.NDArray[np.uint32],
+    squares: npt.NDArray[np.uint64] | None,
+    hist: npt.NDArray[np.uint32] | None,
+    next_hist: npt.NDArray[np.uint32] | None,
+    group_wins: npt.NDArray[np.uint32] | None,
+    group_faced: npt.NDArray[np.uint32] | None,
+    start: int,
+    stop: int,
+) -> int:
+    import numpy as np
+
+    first, second = np.triu_indices(52, k=1)
+    table = np.stack([first, second], axis=1).astype(np.uint8)
+    if not _APART:
+        _APART.append((first[:, None] != first) & (first[:, None] != second) & (second[:, None] != first)
+                      & (second[:, None] != second))
+    apart = _APART[0]
+    member = np.zeros((1326, max(n_groups, 1)), np.int64)
+    member[np.arange(1326), group[:1326] if n_groups else 0] = 1
+    ranks = np.empty(1326, np.uint16)
+    for k in range(start, stop):
+        board = bytes(boards[k])
+        deck = [c for c in range(52) if c not in board]
+        runouts = list(combinations(deck, 5 - len(board)))
+        total = np.zeros(1326, np.int64)
+        square = np.zeros(1326, np.int64)
+        binned = np.zeros((1326, bins), np.int64)
+        by_turn = np.zeros((1326, 52), np.int64)
+        wins_g = np.zeros((1326, member.shape[1]), np.int64)
+        faced_g = np.zeros_like(wins_g)
+        for runout in runouts:
+            rank_combos(board + bytes(runout), table, ranks, 0, 1326)
+            live = ranks != BLOCKED
+            r = ranks.astype(np.int64)
+            faced = apart & live[None, :] & live[:, None]
+            points = 2 * (faced & (r[None, :] > r[:, None])) + (faced & (r[None, :] == r[:, None]))
+            s = points.sum(axis=1)
+            total += s
+            square += s * s
+            at = np.minimum(s * bins // STRENGTH_UNIT, bins - 1)
+            np.add.at(binned, (np.flatnonzero(live), at[live]), 1)
+            for card in runout if next_hist is not None else ():
+                by_turn[:, card] += s
+            wins_g += points @ member
+            faced_g += faced.astype(np.int64) @ member
+        sums[k] = total
+        if squares is not None:
+            squares[k] = square
+        if hist is not None:
+            hist[k] = binned
+        if next_hist is not None:
+            unit = STRENGTH_UNIT * 46
+            next_hist[k] = 0
+            for c, (a, b) in enumerate(table.tolist()):
+                if a in board or b in board:
+                    continue
+                for card in deck:
+                    if card not in (a, b):
+                        next_hist[k, c, min(int(by_turn[c, card]) * bins // unit, bins - 1)] += 1
+        if n_groups and group_wins is not None and group_faced is not None:
+            group_wins[k] = wins_g
+            group_faced[k] = faced_g
+    return -1
 
 
 def rank_masks(masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from distributed import Client
 
-    from handrank._table_jobs import FlopJob, PreflopJob
+    from handrank._table_jobs import FeatureJob, FlopJob, PreflopJob
 
 
 @contextlib.contextmanager
@@ -49,7 +49,7 @@ def client_for(client: Client | None) -> Iterator[Client]:
         yield local
 
 
-def kept_chunks(job: PreflopJob | FlopJob, folder: str | os.PathLike[str]) -> tuple[list[np.ndarray | None], str]:
+def kept_chunks(job: PreflopJob | FlopJob | FeatureJob, folder: str | os.PathLike[str]) -> tuple[list[np.ndarray | None], str]:
     """The chunk results kept in ``folder`` from an earlier run of the same job (None for the others), and the
     folder; a folder of another job is an error, one that does not exist is made."""
     spec = json.dumps(job.spec(), sort_keys=True)
@@ -80,7 +80,7 @@ def chunk_name(index: int, data: bytes) -> str:
     return f"{index:05d}-{hashlib.sha256(data).hexdigest()}.npy"
 
 
-def _read_chunk(job: PreflopJob | FlopJob, index: int, folder: str, names: list[str]) -> np.ndarray | None:
+def _read_chunk(job: PreflopJob | FlopJob | FeatureJob, index: int, folder: str, names: list[str]) -> np.ndarray | None:
     """Chunk ``index``'s kept result, or None: missing, or damaged (its bytes no longer match their checksum, it
     cannot be read, or it is not the chunk's shape), which is said in a warning and the file removed."""
     import warnings
@@ -130,41 +130,82 @@ def run_job(
     progress: Callable[[float], object] | None,
 ) -> list[np.ndarray]:
     """Every chunk's result, in order: the kept ones read back, the others computed as tasks (and kept)."""
-    from distributed import as_completed
+    results: list[np.ndarray | None] = [None] * len(job.chunks)
+    for index, result in chunk_results(job, client, checkpoint, progress):
+        results[index] = result
+    return results  # type: ignore[return-value]
 
-    results, folder = kept_chunks(job, checkpoint) if checkpoint is not None else ([None] * len(job.chunks), None)
-    todo = [i for i, result in enumerate(results) if result is None]
-    done = len(job.chunks) - len(todo)
+
+def chunk_results(
+    job: PreflopJob | FlopJob | FeatureJob,
+    client: Client | None,
+    checkpoint: str | os.PathLike[str] | None,
+    progress: Callable[[float], object] | None,
+    *,
+    local: int | None = None,
+) -> Iterator[tuple[int, np.ndarray]]:
+    """Each chunk's index and result as it comes: the kept ones read back first, then the others computed
+    (and kept as they arrive), as Dask tasks, or with ``local`` set in this process, one after another on
+    that many threads."""
+    if checkpoint is not None:
+        kept, folder = kept_chunks(job, checkpoint)
+    else:
+        kept, folder = [None] * len(job.chunks), None
+    todo = [i for i, result in enumerate(kept) if result is None]
+    done = 0
+    for index, result in enumerate(kept):
+        if result is not None:
+            kept[index] = None  # held by the caller from here, not twice
+            done += 1
+            yield index, result
     if progress is not None and done:
         progress(done / len(job.chunks))
-    if todo:
-        with client_for(client) as runner:
-            run = uuid.uuid4().hex[:12]
-            arguments = job.arguments()
-            futures = {
-                runner.submit(job.compute, job.chunks[i], *arguments, key=f"handrank-{job.kind}-{run}-{i}"): i
-                for i in todo
-            }
-            try:
-                for future in as_completed(futures):
-                    index = futures[future]
-                    try:
-                        result = future.result()
-                    except Exception as exc:
-                        raise RuntimeError(
-                            f"chunk {index} of the {job.kind} table failed: {type(exc).__name__}: {exc}"
-                        ) from exc
-                    if not job.check(index, result):
-                        raise RuntimeError(f"chunk {index} of the {job.kind} table came back malformed")
-                    results[index] = result
-                    if folder is not None:
-                        buffer = io.BytesIO()
-                        np.save(buffer, result, allow_pickle=False)
-                        data = buffer.getvalue()
-                        write_atomically(os.path.join(folder, chunk_name(index, data)), data)
-                    done += 1
-                    if progress is not None:
-                        progress(done / len(job.chunks))
-            finally:
-                runner.cancel(list(futures))
-    return results  # type: ignore[return-value]
+    if not todo:
+        return
+    for index, result in _computed(job, client, todo, local):
+        if folder is not None:
+            buffer = io.BytesIO()
+            np.save(buffer, result, allow_pickle=False)
+            data = buffer.getvalue()
+            write_atomically(os.path.join(folder, chunk_name(index, data)), data)
+        done += 1
+        yield index, result
+        if progress is not None:
+            progress(done / len(job.chunks))
+
+
+def _computed(
+    job: PreflopJob | FlopJob | FeatureJob, client: Client | None, todo: list[int], local: int | None
+) -> Iterator[tuple[int, np.ndarray]]:
+    """The chunks ``todo`` computed, each checked, as they finish."""
+    arguments = job.arguments()
+    if local is not None:
+        for index in todo:
+            result = job.compute(job.chunks[index], *arguments, threads=local)  # type: ignore[call-arg]
+            if not job.check(index, result):  # pragma: no cover - a bug, not an input
+                raise RuntimeError(f"chunk {index} of the {job.kind} table came back malformed")
+            yield index, result
+        return
+    from distributed import as_completed
+
+    with client_for(client) as runner:
+        run = uuid.uuid4().hex[:12]
+        futures = {
+            runner.submit(job.compute, job.chunks[i], *arguments, key=f"handrank-{job.kind}-{run}-{i}"): i
+            for i in todo
+        }
+        try:
+            for future in as_completed(futures):
+                index = futures[future]
+                try:
+                    result = future.result()
+                except Exception as exc:
+                    raise RuntimeError(
+                        f"chunk {index} of the {job.kind} table failed: {type(exc).__name__}: {exc}"
+                    ) from exc
+                if not job.check(index, result):
+                    raise RuntimeError(f"chunk {index} of the {job.kind} table came back malformed")
+                del futures[future]
+                yield index, result
+        finally:
+            runner.cancel(list(futures))

@@ -31,6 +31,8 @@ SHARE_UNIT = 2520
 """HANDRANK_SHARE_UNIT: a k-way tie gives each SHARE_UNIT / k, exact for k <= 10."""
 BLOCKED = 65535
 """HANDRANK_BLOCKED: the rank of a combo that holds a board card (above every class, so it sorts last)."""
+STRENGTH_UNIT = 1980
+"""HANDRANK_STRENGTH_UNIT: a river combo's 2 wins + ties against the 990 combos left, when nothing beats or ties it."""
 
 SHORT_DECK = 0
 """HANDRANK_SHORT_DECK: short deck, straights above three of a kind (classes 1..1404)."""
@@ -72,6 +74,7 @@ KERNELS = (
     "rank_rows",
     "rank_rules_rows",
     "simd",
+    "strength_counts",
     "use_simd",
 )
 """Every backend's ``__all__``: the methods of ``Kernels``, in order of name."""
@@ -147,6 +150,28 @@ if TYPE_CHECKING:
             ``villain``: 1,326 int64 weights by combo number (0 for combos meeting board or dead cards);
             ``heroes``: int32 combo numbers meeting no board card.  The caller keeps the sums below 2**62.
             """
+
+        def strength_counts(
+            self,
+            boards: npt.NDArray[np.uint8],
+            group: npt.NDArray[np.uint8],
+            n_groups: int,
+            bins: int,
+            sums: npt.NDArray[np.uint32],
+            squares: npt.NDArray[np.uint64] | None,
+            hist: npt.NDArray[np.uint32] | None,
+            next_hist: npt.NDArray[np.uint32] | None,
+            group_wins: npt.NDArray[np.uint32] | None,
+            group_faced: npt.NDArray[np.uint32] | None,
+            start: int,
+            stop: int,
+        ) -> int:
+            """Each combo's strength against a random hand over every runout of boards ``start:stop`` of a
+            C-contiguous (K, 3..5) uint8 array of valid, distinct ids (handrank_strength): into row k of
+            ``sums`` ((K, 1326) uint32), ``squares`` ((K, 1326) uint64), ``hist`` and ``next_hist`` ((K, 1326,
+            bins) uint32; the latter for flops only) and, with ``n_groups`` > 0 groups of opponent combos
+            (``group``: 1,326 ids below it), ``group_wins`` and ``group_faced`` ((K, 1326, n_groups) uint32).
+            Optional outputs may be None.  -1 (no board is invalid)."""
 
         def rank_masks(self, masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
             """Rank masks ``start:stop`` into ``out``; the first invalid mask, or -1."""

@@ -24,7 +24,7 @@ from itertools import combinations, permutations
 from math import comb
 
 from handrank._cards import combo_str
-from handrank._classes import HAND_CLASSES, class_of
+from handrank._classes import HAND_CLASSES, class_of, parse_classes
 from handrank._preflop import BOARDS, SUIT_PATTERN
 
 TYPE_CHECKING = False
@@ -52,37 +52,6 @@ def _fingerprint(chunks: list[np.ndarray]) -> str:
     for chunk in chunks:
         digest.update(chunk.tobytes())
     return digest.hexdigest()
-
-
-def parse_classes(hands: object) -> tuple[str, ...]:
-    """``hands`` (None for all 169; else names such as ``"AA"``, ``"AKs"``, ``"t9o"``, as a list or one
-    comma-separated string) as class names in ``HAND_CLASSES`` spelling, in the order given."""
-    if hands is None:
-        return HAND_CLASSES
-    items = hands.split(",") if isinstance(hands, str) else hands
-    if not isinstance(items, (list, tuple)):
-        raise TypeError(
-            f"hands must be None, a list of starting-hand classes or their names joined by commas,"
-            f" not {type(hands).__name__}"
-        )
-    names: list[str] = []
-    for item in items:
-        if not isinstance(item, str):
-            raise TypeError(f"hands: a class is a name such as 'AKs', not {type(item).__name__}")
-        text = item.strip()
-        ranks, kind = text[:2].upper(), text[2:].lower()
-        order = "23456789TJQKA"
-        if len(ranks) == 2 and all(r in order for r in ranks) and order.index(ranks[0]) < order.index(ranks[1]):
-            ranks = ranks[::-1]
-        name = ranks + kind
-        if name not in HAND_CLASSES:
-            raise ValueError(f"hands: {text!r} is not a starting-hand class (such as AA, AKs or AKo)")
-        if name in names:
-            raise ValueError(f"hands: {name} is given twice")
-        names.append(name)
-    if not names:
-        raise ValueError("hands: no class given")
-    return tuple(names)
 
 
 def matchup_keys(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -329,3 +298,80 @@ class FlopJob:
         }
         frame = pd.DataFrame(columns)
         return pd.concat([frame, pd.DataFrame(shares, columns=self.combo_names)], axis=1)
+
+
+class FeatureJob:
+    """Abstraction features of one street (``handrank.abstraction.build``): chunks of the street's boards up to
+    suits; a chunk's result is every state it meets, by index, with its values (``_features.state_records``),
+    or for the preflop classes the weighed sums of its boards (river boards, then flops for ``next``)."""
+
+    kind = "features"
+
+    def __init__(self, street: str, features: tuple[str, ...], bins: int, labels: tuple[int, ...]) -> None:
+        import numpy as np
+
+        from handrank import _features
+
+        self.street, self.features, self.bins, self.labels = street, features, bins, labels
+        self.n_groups = max(labels) + 1
+        chunks: list[np.ndarray] = []
+        plain = tuple(f for f in features if f != "next")
+        if street != "preflop":
+            boards = _features.canonical_boards(_features.BOARD_CARDS[street])[0]
+            step = _features.block_size(street, features, bins, self.n_groups)
+            chunks = [boards[i : i + step] for i in range(0, len(boards), step)]
+        else:
+            for n, asked in ((5, plain), (3, ("next",) if "next" in features else ())):
+                if asked:
+                    boards, weights = _features.canonical_boards(n)
+                    step = {5: 2048, 3: 16}[n]
+                    # a chunk's boards, each followed by its weight (how many boards it stands for, below 256)
+                    both = np.concatenate([boards, weights[:, None].astype(np.uint8)], axis=1)
+                    chunks += [both[i : i + step] for i in range(0, len(both), step)]
+        self.chunks = chunks
+
+    def spec(self) -> dict[str, object]:
+        """What makes a chunk's result: kept chunks are reused only by a job with the same spec."""
+        return {
+            "table": self.kind,
+            "format": FORMAT,
+            "street": self.street,
+            "features": list(self.features),
+            "bins": self.bins,
+            "partition": list(self.labels),
+            "inputs": _fingerprint(self.chunks),
+        }
+
+    def arguments(self) -> tuple[str, tuple[str, ...], int, tuple[int, ...]]:
+        """What ``compute`` takes besides a chunk (and ``threads``)."""
+        return self.street, self.features, self.bins, self.labels
+
+    @staticmethod
+    def compute(
+        chunk: np.ndarray, street: str, features: tuple[str, ...], bins: int, labels: tuple[int, ...], threads: int = 1
+    ) -> np.ndarray:
+        """The chunk's states and values, or (preflop) its weighed sums by class."""
+        from handrank import _features
+
+        if street != "preflop":
+            return _features.state_records(street, chunk, features, bins, labels, threads)
+        boards, weights = chunk[:, :-1], chunk[:, -1].astype("int64")
+        if boards.shape[1] == 3:
+            return _features.preflop_sums(boards, weights, ["next"], bins, None, threads)
+        plain = [f for f in features if f != "next"]
+        return _features.preflop_sums(boards, weights, plain, bins, labels, threads)
+
+    def check(self, index: int, result: object) -> bool:
+        """Whether ``result`` has the shape and type of chunk ``index``'s (a kept file may be from elsewhere)."""
+        import numpy as np
+
+        if not isinstance(result, np.ndarray):
+            return False
+        if self.street == "preflop":
+            return result.dtype == np.int64 and result.ndim == 2 and result.shape[0] == 169
+        return (
+            result.ndim == 1
+            and result.dtype.names == ("index", *self.features)
+            and len(result) > 0
+            and bool((np.diff(result["index"].astype(np.int64)) > 0).all())
+        )

@@ -1,0 +1,502 @@
+"""Abstraction features of Hold'em states: hand strength against a random hand over every runout, board-major.
+
+Definitions (``docs/abstraction.md`` states them for users):
+
+- HS, on the river: the share of the pot a combo wins against one uniformly
+  random combo of the 45 cards left, ``(wins + ties / 2) / 990``;
+- EHS: HS averaged over the uniform runouts of the street (the equity
+  against a random hand); EHS²: the mean of HS squared;
+- ``hist``: how the runouts' river HS fall in ``bins`` equal bins of [0, 1]
+  (the last one closed), as fractions; ``next``: the same for the next
+  street's EHS (on the flop, the turn equity over the 47 turn cards);
+- OCHS: the equity against each group of a partition of the 169 classes
+  (all runouts' wins and half ties over all the combos faced).
+
+The C kernel (``strength_counts``) ranks every combo on each river board
+once and counts, per combo, what it beats and ties with card removal, in
+exact integers.  A street's states are its combos on its boards up to the
+suits: the boards are ``HandIndexer(rounds=(n,))``'s canonical ones, and
+each combo's values go to its no-recall index (``HandIndexer("holdem")``);
+a state met twice (a board some relabelling keeps) gets the same values
+twice.  The preflop classes are summed over the canonical river boards (or
+flops, for ``next``), each weighed by how many boards it stands for.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from handrank import _backend
+from handrank._classes import CLASS_SIZES, HAND_CLASSES, class_of, parse_classes
+from handrank._isomorphism import HandIndexer
+from handrank._kernels import STRENGTH_UNIT
+from handrank._threads import n_threads, split_rows
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    import numpy as np
+
+STREETS = ("preflop", "flop", "turn", "river")
+BOARD_CARDS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
+FEATURES = ("ehs", "ehs2", "hist", "next", "ochs")
+MAX_BINS = 1000
+
+# The default partition of the 169 classes for OCHS: eight groups of about 166 combos each, by preflop EHS,
+# weakest first (``default_partition`` in the tests derives it again from the classes' EHS).
+_DEFAULT_GROUPS = (
+    "72o,62o,82o,52o,73o,42o,63o,32o,83o,53o,92o,43o,74o,64o,72s,62s,93o",
+    "84o,82s,52s,54o,73s,42s,63s,32s,94o,75o,65o,83s,53s,92s,43s,T2o,85o,74s",
+    "64s,93s,T3o,76o,95o,84s,54s,T4o,86o,94s,75s,65s,J2o,T5o,96o",
+    "T2s,85s,J3o,T6o,97o,87o,76s,T3s,95s,J4o,T4s,86s,Q2o,J5o,T7o,98o,J2s,T5s,96s,Q3o",
+    "J6o,T8o,J3s,87s,Q4o,97s,22,T6s,J7o,Q5o,J4s,K2o,T9o,Q6o,J8o,Q2s,J5s,K3o,Q3s",
+    "Q7o,T7s,98s,K4o,J6s,J9o,Q4s,K5o,Q8o,33,T8s,K6o,Q5s,J7s,QTo,Q9o,K2s,JTo,K7o,A2o,Q6s,K3s,T9s,A3o",
+    "K8o,J8s,44,A4o,K4s,Q7s,A5o,K9o,QJo,A6o,KTo,K5s,J9s,Q8s,55,A7o,KJo,A2s,K6s,A8o,JTs",
+    "QTs,A3s,KQo,Q9s,A9o,K7s,A4s,ATo,66,A5s,K8s,AJo,A6s,QJs,AQo,K9s,A7s,KTs,AKo,77,A8s,KJs,A9s,KQs,88,ATs,AJs,"
+    "99,AQs,AKs,TT,JJ,QQ,KK,AA",
+)
+
+_CACHE: dict[tuple[object, ...], object] = {}  # canonical boards, the combo table, preflop values
+
+
+def street_of(street: object) -> str:
+    """``street`` checked: one of ``STREETS``."""
+    if street not in STREETS:
+        raise ValueError(f"street must be one of {', '.join(STREETS)}, not {street!r}")
+    return str(street)
+
+
+def bins_of(bins: object) -> int:
+    """``bins`` checked: a whole number from 1 to MAX_BINS."""
+    if isinstance(bins, bool) or not isinstance(bins, int) or not 1 <= bins <= MAX_BINS:
+        raise ValueError(f"bins must be a whole number from 1 to {MAX_BINS}, not {bins!r}")
+    return bins
+
+
+def runouts(street: str) -> int:
+    """How many runouts a combo has on a board of ``street``: C(50 - n, 5 - n) for n board cards."""
+    n = BOARD_CARDS[street]
+    return comb(50 - n, 5 - n)
+
+
+def labels_of(partition: object) -> tuple[int, ...]:
+    """A partition of the 169 classes as one group number per class (``HAND_CLASSES`` order), groups from 0.
+
+    ``partition``: None (the default eight groups), a list of groups (each a list of class names or one
+    string of them joined by commas), or 169 group numbers in ``HAND_CLASSES`` order.
+    """
+    if partition is None:
+        partition = _DEFAULT_GROUPS
+    if isinstance(partition, str) or not hasattr(partition, "__len__") or not hasattr(partition, "__iter__"):
+        raise TypeError(
+            "partition must be a list of groups of starting-hand classes, or 169 group numbers,"
+            f" not {type(partition).__name__}"
+        )
+    items = list(partition)  # type: ignore[call-overload]
+    if len(items) == 169 and all(isinstance(x, int) or hasattr(x, "__index__") for x in items):
+        labels = [int(x) for x in items]
+        if any(isinstance(x, bool) for x in items) or min(labels) < 0:
+            raise ValueError("partition: group numbers are whole numbers from 0")
+        used = sorted(set(labels))
+        if used != list(range(len(used))):
+            missing = next(g for g in range(len(used)) if g not in used)
+            raise ValueError(f"partition: group numbers run from 0 without a gap; no class is in group {missing}")
+    else:
+        if not items:
+            raise ValueError("partition: no group given")
+        at: dict[str, int] = {}
+        for g, group in enumerate(items):
+            for name in parse_classes(group, f"partition group {g}"):
+                if name in at:
+                    raise ValueError(f"partition: {name} is in group {at[name]} and group {g}")
+                at[name] = g
+        missing_names = [name for name in HAND_CLASSES if name not in at]
+        if missing_names:
+            raise ValueError(
+                f"partition: every class must be in a group; {len(missing_names)} are in none"
+                f" ({', '.join(missing_names[:5])}{', ...' if len(missing_names) > 5 else ''})"
+            )
+        labels = [at[name] for name in HAND_CLASSES]
+    if max(labels) >= 255:
+        raise ValueError(f"partition: at most 255 groups, not {max(labels) + 1}")
+    return tuple(labels)
+
+
+def combo_table() -> tuple[np.ndarray, np.ndarray]:
+    """Every combo's cards ``(1326, 2)`` uint8 (``handrank.combos()`` order) and its class number ``(1326,)``."""
+    key = ("combos",)
+    if key not in _CACHE:
+        import numpy as np
+
+        a, b = np.triu_indices(52, k=1)
+        table = np.stack([a, b], axis=1).astype(np.uint8)
+        classes = np.array([class_of((x, y)) for x, y in table.tolist()], np.intp)
+        _CACHE[key] = (table, classes)
+    return _CACHE[key]  # type: ignore[return-value]
+
+
+def combo_groups(labels: Sequence[int]) -> np.ndarray:
+    """Each combo's group, ``(1326,)`` uint8, from the classes' ``labels``."""
+    import numpy as np
+
+    return np.asarray(labels, np.uint8)[combo_table()[1]]
+
+
+def canonical_boards(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The boards of ``n`` cards up to suits ``(B, n)`` uint8, and how many boards each stands for ``(B,)``."""
+    key = ("boards", n)
+    if key not in _CACHE:
+        import numpy as np
+
+        boards = HandIndexer(rounds=(n,))
+        from itertools import combinations
+
+        all_boards = np.fromiter(
+            (c for board in combinations(range(52), n) for c in board), np.uint8, count=comb(52, n) * n
+        ).reshape(-1, n)
+        weights = np.bincount(boards.index(all_boards).astype(np.intp), minlength=boards.size(0))
+        canon = boards.unindex(np.arange(boards.size(0), dtype=np.uint64), 0)
+        _CACHE[key] = (np.ascontiguousarray(canon, np.uint8), weights.astype(np.int64))
+    return _CACHE[key]  # type: ignore[return-value]
+
+
+def counts(
+    boards: np.ndarray, features: Sequence[str], bins: int, group: np.ndarray | None, n_groups: int, threads: object
+) -> dict[str, np.ndarray]:
+    """The kernel's integer counts for every combo on each board (``(K, n)`` uint8, n = 3..5): ``sums``, and as
+    ``features`` ask ``squares``, ``hist``, ``next_hist``, ``group_wins``, ``group_faced``."""
+    import numpy as np
+
+    k, n = boards.shape
+    want = set(features)
+    out: dict[str, np.ndarray] = {"sums": np.empty((k, 1326), np.uint32)}
+    if "ehs2" in want:
+        out["squares"] = np.empty((k, 1326), np.uint64)
+    if "hist" in want or ("next" in want and n == 4):
+        out["hist"] = np.empty((k, 1326, bins), np.uint32)
+    if "next" in want and n == 3:
+        out["next_hist"] = np.empty((k, 1326, bins), np.uint32)
+    if "ochs" in want and n_groups:
+        out["group_wins"] = np.empty((k, 1326, n_groups), np.uint32)
+        out["group_faced"] = np.empty((k, 1326, n_groups), np.uint32)
+    kernels = _backend.kernels
+    split_rows(
+        kernels.strength_counts,
+        k,
+        n_threads(threads),
+        1,
+        np.ascontiguousarray(boards, np.uint8),
+        group if group is not None else np.zeros(1326, np.uint8),
+        n_groups if "ochs" in want else 0,
+        bins,
+        out["sums"],
+        out.get("squares"),
+        out.get("hist"),
+        out.get("next_hist"),
+        out.get("group_wins"),
+        out.get("group_faced"),
+        chunk={5: 64, 4: 2, 3: 1}[n],
+        parallel=kernels.RELEASES_GIL,
+    )
+    return out
+
+
+def values(street: str, raw: dict[str, np.ndarray], feature: str) -> np.ndarray:
+    """One feature of every combo on each board, float64 (``(K, 1326)``, or ``(K, 1326, bins or groups)``),
+    from ``counts``' integers."""
+    import numpy as np
+
+    r = runouts(street)
+    if feature == "ehs":
+        return raw["sums"] / (r * STRENGTH_UNIT)
+    if feature == "ehs2":
+        return raw["squares"] / (r * STRENGTH_UNIT**2)
+    if feature == "hist":
+        return raw["hist"] / r
+    if feature == "next":
+        return raw["next_hist"] / 47 if street == "flop" else raw["hist"] / r
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return raw["group_wins"] / (2.0 * raw["group_faced"])
+
+
+def feature_of(street: str, feature: object) -> str:
+    """``feature`` checked for ``street``."""
+    if feature not in FEATURES:
+        raise ValueError(f"feature must be one of {', '.join(FEATURES)}, not {feature!r}")
+    if street == "river" and feature in ("hist", "next"):
+        raise ValueError(f"{feature}: the river has no runouts to spread; histograms are for preflop, flop, turn")
+    return str(feature)
+
+
+def board_states(street: str, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each board, every combo's no-recall index (``(K, 1326)`` uint64, 0 where the combo meets the board)
+    and which combos are live on it (``(K, 1326)`` bool)."""
+    import numpy as np
+
+    table = combo_table()[0]
+    k, n = boards.shape
+    live = _live(boards)
+    rows = np.empty((k, 1326, 2 + n), np.uint8)
+    rows[:, :, :2] = table
+    rows[:, :, 2:] = boards[:, None, :]
+    index = np.zeros((k, 1326), np.uint64)
+    index[live] = indexer().index(rows[live], street)
+    return index, live
+
+
+def indexer() -> HandIndexer:
+    """The no-recall Hold'em indexer every feature array is indexed by."""
+    key = ("indexer",)
+    if key not in _CACHE:
+        _CACHE[key] = HandIndexer("holdem")
+    return _CACHE[key]  # type: ignore[return-value]
+
+
+def preflop_sums(
+    street_boards: np.ndarray,
+    weights: np.ndarray,
+    features: Sequence[str],
+    bins: int,
+    labels: Sequence[int] | None,
+    threads: object,
+) -> np.ndarray:
+    """Per class, the weighed integer sums of its combos over ``street_boards`` (river boards; flops for
+    ``next``, alone), ``(169, columns)`` int64: s, s², the bins of ``hist``, the groups' wins, the groups'
+    faced combos (the columns ``features`` ask for, in that order: ``preflop_columns``); for flops the bins
+    of the flop EHS.  Blocks of boards are summed in float64, exactly (every sum stays below 2**53)."""
+    import numpy as np
+
+    n_groups = max(labels) + 1 if labels is not None else 0
+    group = combo_groups(labels) if labels is not None else None
+    classes = combo_table()[1]
+    flop = street_boards.shape[1] == 3
+    asked = ["next"] if flop else list(features)
+    size = block_size("flop" if flop else "river", [f for f in asked if f != "hist"], bins, n_groups)
+    by_combo: np.ndarray | None = None
+    for lo in range(0, len(street_boards), size):
+        boards = np.ascontiguousarray(street_boards[lo : lo + size])
+        w = weights[lo : lo + size].astype(np.float64)
+        # a river board's histogram is one bin per combo: binned here from the sums, not counted in C
+        raw = counts(boards, [f for f in asked if f != "hist"], bins, group, n_groups, threads)
+        if flop:
+            # each live combo's flop EHS, binned (a blocked combo's sum is 0: it adds to no bin, below)
+            at = np.minimum(raw["sums"].astype(np.int64) * bins // (runouts("flop") * STRENGTH_UNIT), bins - 1)
+            live = _live(boards)
+            combo = np.broadcast_to(np.arange(1326) * bins, at.shape)
+            part = np.bincount((combo + at)[live], np.broadcast_to(w[:, None], at.shape)[live], 1326 * bins)
+            part = part.reshape(1326, bins)
+        else:
+            s = raw["sums"].astype(np.float64)
+            pieces = []
+            if "ehs" in asked:
+                pieces.append((w @ s)[:, None])
+            if "ehs2" in asked:
+                pieces.append((w @ raw["squares"].astype(np.float64))[:, None])
+            if "hist" in asked:
+                live = _live(boards)
+                at = np.minimum(raw["sums"].astype(np.int64) * bins // STRENGTH_UNIT, bins - 1)
+                combo = np.broadcast_to(np.arange(1326) * bins, at.shape)
+                flat = np.bincount((combo + at)[live], np.broadcast_to(w[:, None], at.shape)[live], 1326 * bins)
+                pieces.append(flat.reshape(1326, bins))
+            if "ochs" in asked:
+                pieces.append(np.tensordot(w, raw["group_wins"], axes=1))
+                pieces.append(np.tensordot(w, raw["group_faced"], axes=1))
+            part = np.concatenate(pieces, axis=1) if pieces else np.zeros((1326, 0))
+        block = part.round().astype(np.int64)
+        by_combo = block if by_combo is None else by_combo + block
+    assert by_combo is not None
+    out = np.zeros((169, by_combo.shape[1]), np.int64)
+    np.add.at(out, classes, by_combo)
+    return out
+
+
+def _live(boards: np.ndarray) -> np.ndarray:
+    """Which combos meet none of each board's cards, ``(K, 1326)`` bool."""
+    import numpy as np
+
+    table = combo_table()[0]
+    held = np.zeros((len(boards), 52), bool)
+    np.put_along_axis(held, boards.astype(np.intp), True, axis=1)
+    return ~(held[:, table[:, 0]] | held[:, table[:, 1]])
+
+
+def preflop_columns(features: Sequence[str], bins: int, n_groups: int) -> dict[str, slice]:
+    """Where each feature's sums sit among ``preflop_sums``' columns (``next`` has its own array)."""
+    at, out = 0, {}
+    for feature, width in (("ehs", 1), ("ehs2", 1), ("hist", bins), ("ochs", 2 * n_groups)):
+        if feature in features:
+            out[feature] = slice(at, at + width)
+            at += width
+    return out
+
+
+def preflop_values(sums: np.ndarray, feature: str, bins: int, n_groups: int) -> np.ndarray:
+    """One preflop feature of the 169 classes from the summed columns of its own (``preflop_sums``)."""
+    import numpy as np
+
+    sizes = np.array(CLASS_SIZES, np.float64)
+    if feature == "next":
+        return sums / (sizes * comb(50, 3))[:, None]
+    boards = sizes * comb(50, 5)
+    if feature == "ehs":
+        return sums[:, 0] / (boards * STRENGTH_UNIT)
+    if feature == "ehs2":
+        return sums[:, 0] / (boards * STRENGTH_UNIT**2)
+    if feature == "hist":
+        return sums / boards[:, None]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return sums[:, :n_groups] / (2.0 * sums[:, n_groups:])
+
+
+def block_size(street: str, features: Sequence[str], bins: int, n_groups: int) -> int:
+    """Boards a block (or a chunk of a build): about a second's work, and the counts under 128 MiB."""
+    per_board = 1326 * (4 + 8 * ("ehs2" in features) + 4 * bins * (("hist" in features) + ("next" in features)))
+    per_board += 1326 * 8 * n_groups * ("ochs" in features)
+    by_time = {"flop": 16, "turn": 256, "river": 4096}[street]
+    return max(1, min(by_time, (128 << 20) // per_board))
+
+
+def widths(features: Sequence[str], bins: int, n_groups: int) -> dict[str, int]:
+    """Each feature's values per state: 1 (a scalar), ``bins`` or ``n_groups``."""
+    return {f: bins if f in ("hist", "next") else n_groups if f == "ochs" else 1 for f in features}
+
+
+def state_records(
+    street: str,
+    boards: np.ndarray,
+    features: Sequence[str],
+    bins: int,
+    labels: Sequence[int],
+    threads: object,
+    dtype: str = "<f4",
+) -> np.ndarray:
+    """Every state met on ``boards`` (canonical boards of ``street``) once, by index: a structured array of
+    ``index`` (uint64) and each feature's values (``dtype``), sorted by index."""
+    import numpy as np
+
+    n_groups = max(labels) + 1
+    raw = counts(boards, features, bins, combo_groups(labels), n_groups, threads)
+    index, live = board_states(street, boards)
+    flat = index[live]
+    order = np.unique(flat, return_index=True)[1]
+    dtype = [("index", "<u8")] + [
+        (f, dtype, (w,)) if f in ("hist", "next", "ochs") else (f, dtype)
+        for f, w in widths(features, bins, n_groups).items()
+    ]
+    out = np.empty(len(order), dtype)
+    out["index"] = flat[order]
+    for f in features:
+        out[f] = values(street, raw, f)[live][order]
+    return out
+
+
+_PERMS: list[np.ndarray] = []
+
+
+def board_canonical(hands: np.ndarray, n_board: int) -> np.ndarray:
+    """``hands`` (``(N, 2 + n)``: a hole, then a board) with each row's suits relabelled to make its board the
+    least of its relabellings (sorted ids, compared as a tuple), the hole relabelled alike and sorted."""
+    import numpy as np
+    from itertools import permutations
+
+    if not _PERMS:
+        _PERMS.append(np.array([[c & ~3 | p[c & 3] for c in range(52)] for p in permutations(range(4))], np.uint8))
+    maps = _PERMS[0]
+    best = None
+    codes = None
+    for m in maps:
+        moved = m[hands]
+        moved[:, 2:] = np.sort(moved[:, 2:], axis=1)
+        code = np.zeros(len(hands), np.int64)
+        for j in range(2, 2 + n_board):
+            code = code << 6 | moved[:, j]
+        if best is None:
+            best, codes = moved, code
+        else:
+            better = code < codes
+            best[better] = moved[better]
+            codes = np.where(better, code, codes)
+    assert best is not None
+    best[:, :2] = np.sort(best[:, :2], axis=1)
+    return best
+
+
+def state_values(
+    street: str, features: Sequence[str], indices: np.ndarray, bins: int, labels: Sequence[int], threads: object
+) -> dict[str, np.ndarray]:
+    """Each feature of the states ``indices`` (checked, below the street's size) of a board street, float64."""
+    import numpy as np
+
+    n = BOARD_CARDS[street]
+    hands = board_canonical(indexer().unindex(indices, street), n)
+    boards, which = np.unique(hands[:, 2:], axis=0, return_inverse=True)
+    which = which.ravel()
+    combo = hands[:, 0].astype(np.int64) * (101 - hands[:, 0].astype(np.int64)) // 2 + hands[:, 1] - 1
+    n_groups = max(labels) + 1
+    group = combo_groups(labels)
+    out: dict[str, np.ndarray] = {}
+    size = block_size(street, features, bins, n_groups)
+    for lo in range(0, len(boards), size):
+        raw = counts(np.ascontiguousarray(boards[lo : lo + size]), features, bins, group, n_groups, threads)
+        mine = np.flatnonzero((which >= lo) & (which < lo + size))
+        for f in features:
+            part = values(street, raw, f)[which[mine] - lo, combo[mine]]
+            if f not in out:
+                out[f] = np.empty((len(indices), *part.shape[1:]))
+            out[f][mine] = part
+    return out
+
+
+def preflop_table(features: Sequence[str], bins: int, labels: Sequence[int], threads: object) -> dict[str, np.ndarray]:
+    """Each feature of the 169 classes (``HAND_CLASSES`` order, the preflop index order), float64; kept for the
+    process, per backend."""
+    import numpy as np
+
+    n_groups = max(labels) + 1
+    out: dict[str, np.ndarray] = {}
+    plain = [f for f in features if f != "next"]
+    key = ("preflop", _backend.kernels.NAME, tuple(plain), bins, tuple(labels))
+    if plain:
+        if key not in _CACHE:
+            boards, weights = canonical_boards(5)
+            _CACHE[key] = preflop_sums(boards, weights, plain, bins, labels, threads)
+        sums = _CACHE[key]
+        assert isinstance(sums, np.ndarray)
+        for f, at in preflop_columns(plain, bins, n_groups).items():
+            out[f] = preflop_values(sums[:, at], f, bins, n_groups)
+    if "next" in features:
+        key = ("preflop", _backend.kernels.NAME, ("next",), bins)
+        if key not in _CACHE:
+            flops, weights = canonical_boards(3)
+            _CACHE[key] = preflop_sums(flops, weights, ["next"], bins, None, threads)
+        out["next"] = preflop_values(_CACHE[key], "next", bins, n_groups)  # type: ignore[arg-type]
+    order = indexer().index(np.array([class_hand(name) for name in HAND_CLASSES], np.uint8), "preflop")
+    place = np.argsort(order)  # the preflop index of each class, as the indexer numbers it
+    return {f: v[place] for f, v in out.items()}
+
+
+def class_hand(name: str) -> tuple[int, int]:
+    """A hand of the class ``name``: two cards of its ranks, of one suit if suited."""
+    order = "23456789TJQKA"
+    hi, lo = order.index(name[0]), order.index(name[1])
+    return (4 * hi, 4 * lo + (0 if name.endswith("s") else 1))
+
+
+def street_table(
+    street: str, features: Sequence[str], bins: int, labels: Sequence[int], threads: object
+) -> dict[str, np.ndarray]:
+    """Each feature of every state of a board street, by index, float64."""
+    import numpy as np
+
+    boards = canonical_boards(BOARD_CARDS[street])[0]
+    n_groups = max(labels) + 1
+    size = indexer().size(street)
+    shapes = widths(features, bins, n_groups)
+    out = {f: np.empty((size, shapes[f]) if f in ("hist", "next", "ochs") else size) for f in features}
+    step = block_size(street, features, bins, n_groups)
+    for lo in range(0, len(boards), step):
+        records = state_records(street, boards[lo : lo + step], features, bins, labels, threads, "<f8")
+        for f in features:
+            out[f][records["index"].astype(np.intp)] = records[f]
+    return out
