@@ -43,18 +43,18 @@ BOARD_CARDS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 FEATURES = ("ehs", "ehs2", "hist", "next", "ochs")
 MAX_BINS = 1000
 
-# The default partition of the 169 classes for OCHS: eight groups of about 166 combos each, by preflop EHS,
-# weakest first (``default_partition`` in the tests derives it again from the classes' EHS).
+# The default partition of the 169 classes for OCHS: the classes in order of preflop EHS, weakest first, each
+# in group floor(8 * (the combos of the classes before it) / 1,326): eight groups of 154 to 176 combos
+# (``test_default_partition`` derives it again from the classes' EHS).
 _DEFAULT_GROUPS = (
-    "72o,62o,82o,52o,73o,42o,63o,32o,83o,53o,92o,43o,74o,64o,72s,62s,93o",
-    "84o,82s,52s,54o,73s,42s,63s,32s,94o,75o,65o,83s,53s,92s,43s,T2o,85o,74s",
-    "64s,93s,T3o,76o,95o,84s,54s,T4o,86o,94s,75s,65s,J2o,T5o,96o",
-    "T2s,85s,J3o,T6o,97o,87o,76s,T3s,95s,J4o,T4s,86s,Q2o,J5o,T7o,98o,J2s,T5s,96s,Q3o",
-    "J6o,T8o,J3s,87s,Q4o,97s,22,T6s,J7o,Q5o,J4s,K2o,T9o,Q6o,J8o,Q2s,J5s,K3o,Q3s",
-    "Q7o,T7s,98s,K4o,J6s,J9o,Q4s,K5o,Q8o,33,T8s,K6o,Q5s,J7s,QTo,Q9o,K2s,JTo,K7o,A2o,Q6s,K3s,T9s,A3o",
-    "K8o,J8s,44,A4o,K4s,Q7s,A5o,K9o,QJo,A6o,KTo,K5s,J9s,Q8s,55,A7o,KJo,A2s,K6s,A8o,JTs",
-    "QTs,A3s,KQo,Q9s,A9o,K7s,A4s,ATo,66,A5s,K8s,AJo,A6s,QJs,AQo,K9s,A7s,KTs,AKo,77,A8s,KJs,A9s,KQs,88,ATs,AJs,"
-    "99,AQs,AKs,TT,JJ,QQ,KK,AA",
+    "32o,42o,62o,52o,72o,43o,32s,63o,53o,73o,82o,42s,83o,62s,52s,64o,54o",
+    "72s,74o,43s,92o,84o,63s,53s,65o,93o,73s,82s,75o,94o,83s,64s,85o,54s,T2o,74s,76o",
+    "92s,T3o,95o,84s,65s,86o,93s,T4o,75s,94s,T5o,J2o,96o,85s,T2s,87o,J3o,76s,T3s,95s,T6o,J4o",
+    "86s,97o,T4s,J5o,T5s,Q2o,J2s,96s,J6o,T7o,87s,98o,Q3o,J3s,T6s,J4s,97s,Q4o,J7o,T8o",
+    "J5s,Q5o,Q2s,22,K2o,J6s,T7s,98s,Q3s,Q6o,K3o,J8o,T9o,Q7o,Q4s,J7s,K4o,T8s,Q5s,K2s,J9o,K5o",
+    "Q8o,Q6s,33,J8s,T9s,K3s,K6o,Q7s,K4s,A2o,K7o,JTo,Q9o,J9s,K5s,A3o,Q8s,K8o,K6s,A4o,44",
+    "QTo,A2s,JTs,K7s,Q9s,A6o,A5o,K9o,QJo,A3s,K8s,A7o,A4s,QTs,KTo,A8o,A6s,A5s,K9s,QJs,55,KJo,A9o",
+    "A7s,KQo,KTs,A8s,KJs,ATo,A9s,66,KQs,AJo,AQo,ATs,AKo,AJs,AQs,77,AKs,88,99,TT,JJ,QQ,KK,AA",
 )
 
 _CACHE: dict[tuple[object, ...], object] = {}  # canonical boards, the combo table, preflop values
@@ -144,20 +144,15 @@ def combo_groups(labels: Sequence[int]) -> np.ndarray:
 
 
 def canonical_boards(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """The boards of ``n`` cards up to suits ``(B, n)`` uint8, and how many boards each stands for ``(B,)``."""
+    """The boards of ``n`` cards up to suits ``(B, n)`` uint8, and how many boards each stands for ``(B,)``
+    (24 over the relabellings that keep it)."""
     key = ("boards", n)
     if key not in _CACHE:
         import numpy as np
 
         boards = HandIndexer(rounds=(n,))
-        from itertools import combinations
-
-        all_boards = np.fromiter(
-            (c for board in combinations(range(52), n) for c in board), np.uint8, count=comb(52, n) * n
-        ).reshape(-1, n)
-        weights = np.bincount(boards.index(all_boards).astype(np.intp), minlength=boards.size(0))
-        canon = boards.unindex(np.arange(boards.size(0), dtype=np.uint64), 0)
-        _CACHE[key] = (np.ascontiguousarray(canon, np.uint8), weights.astype(np.int64))
+        canon = np.ascontiguousarray(boards.unindex(np.arange(boards.size(0), dtype=np.uint64), 0), np.uint8)
+        _CACHE[key] = (canon, 24 // _keeping(canon))
     return _CACHE[key]  # type: ignore[return-value]
 
 
@@ -229,20 +224,31 @@ def feature_of(street: str, feature: object) -> str:
     return str(feature)
 
 
-def board_states(street: str, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For each board, every combo's no-recall index (``(K, 1326)`` uint64, 0 where the combo meets the board)
-    and which combos are live on it (``(K, 1326)`` bool)."""
+def board_states(street: str, boards: np.ndarray, threads: object = None) -> tuple[np.ndarray, np.ndarray]:
+    """Every live combo of each board (``(K, n)``, canonical or not): its number ``(K, L)`` (L = C(52 - n, 2)
+    combos of the cards left, in order) and its no-recall index ``(K, L)`` uint64."""
     import numpy as np
 
-    table = combo_table()[0]
     k, n = boards.shape
-    live = _live(boards)
-    rows = np.empty((k, 1326, 2 + n), np.uint8)
-    rows[:, :, :2] = table
+    held = np.zeros((k, 52), bool)
+    np.put_along_axis(held, boards.astype(np.intp), True, axis=1)
+    free = np.nonzero(~held)[1].reshape(k, 52 - n).astype(np.uint8)  # each board's cards left, in order
+    first, second = np.triu_indices(52 - n, k=1)
+    rows = np.empty((k, len(first), 2 + n), np.uint8)
+    rows[:, :, 0] = free[:, first]
+    rows[:, :, 1] = free[:, second]
     rows[:, :, 2:] = boards[:, None, :]
-    index = np.zeros((k, 1326), np.uint64)
-    index[live] = indexer().index(rows[live], street)
-    return index, live
+    a, b = rows[:, :, 0].astype(np.int32), rows[:, :, 1].astype(np.int32)
+    index = indexer().index(rows.reshape(-1, 2 + n), street, threads=threads).reshape(k, -1)
+    return a * (101 - a) // 2 + b - 1, index
+
+
+def _keeping(boards: np.ndarray) -> np.ndarray:
+    """How many relabellings of the suits leave each board as it is (1 for none but the identity), ``(K,)``."""
+    import numpy as np
+
+    own = np.sort(boards, axis=1)
+    return sum(((np.sort(m[boards], axis=1) == own).all(axis=1) for m in _perms()), np.zeros(len(boards), np.int64))
 
 
 def indexer() -> HandIndexer:
@@ -371,38 +377,50 @@ def state_records(
     threads: object,
     dtype: str = "<f4",
 ) -> np.ndarray:
-    """Every state met on ``boards`` (canonical boards of ``street``) once, by index: a structured array of
-    ``index`` (uint64) and each feature's values (``dtype``), sorted by index."""
+    """Every state met on ``boards`` (canonical boards of ``street``) once: a structured array of ``index``
+    (uint32) and each feature's values (``dtype``), board by board.  A board that a relabelling keeps meets
+    some states twice; they are kept once."""
     import numpy as np
 
     n_groups = max(labels) + 1
     raw = counts(boards, features, bins, combo_groups(labels), n_groups, threads)
-    index, live = board_states(street, boards)
-    flat = index[live]
-    order = np.unique(flat, return_index=True)[1]
-    dtype = [("index", "<u8")] + [
+    combos, indices = board_states(street, boards, threads)
+    board = np.broadcast_to(np.arange(len(boards))[:, None], combos.shape)
+    keep = np.ones(combos.shape, bool)
+    for k in np.flatnonzero(_keeping(boards) > 1).tolist():  # few boards; each keeps one combo of each state
+        keep[k] = False
+        keep[k, np.unique(indices[k], return_index=True)[1]] = True
+    board, combo, index = board[keep], combos[keep], indices[keep]
+    dtype_of = [("index", "<u4")] + [
         (f, dtype, (w,)) if f in ("hist", "next", "ochs") else (f, dtype)
         for f, w in widths(features, bins, n_groups).items()
     ]
-    out = np.empty(len(order), dtype)
-    out["index"] = flat[order]
+    out = np.empty(len(index), dtype_of)
+    out["index"] = index
     for f in features:
-        out[f] = values(street, raw, f)[live][order]
+        out[f] = values(street, raw, f)[board, combo]
     return out
 
 
 _PERMS: list[np.ndarray] = []
 
 
+def _perms() -> np.ndarray:
+    """The 24 relabellings of the suits, ``(24, 52)`` uint8: the card each card becomes; the identity first."""
+    if not _PERMS:
+        import numpy as np
+        from itertools import permutations
+
+        _PERMS.append(np.array([[c & ~3 | p[c & 3] for c in range(52)] for p in permutations(range(4))], np.uint8))
+    return _PERMS[0]
+
+
 def board_canonical(hands: np.ndarray, n_board: int) -> np.ndarray:
     """``hands`` (``(N, 2 + n)``: a hole, then a board) with each row's suits relabelled to make its board the
     least of its relabellings (sorted ids, compared as a tuple), the hole relabelled alike and sorted."""
     import numpy as np
-    from itertools import permutations
 
-    if not _PERMS:
-        _PERMS.append(np.array([[c & ~3 | p[c & 3] for c in range(52)] for p in permutations(range(4))], np.uint8))
-    maps = _PERMS[0]
+    maps = _perms()
     best = None
     codes = None
     for m in maps:

@@ -162,22 +162,66 @@ def chunk_results(
         progress(done / len(job.chunks))
     if not todo:
         return
-    for index, result in _computed(job, client, todo, local):
-        if folder is not None:
-            buffer = io.BytesIO()
-            np.save(buffer, result, allow_pickle=False)
-            data = buffer.getvalue()
-            write_atomically(os.path.join(folder, chunk_name(index, data)), data)
+    for index, result in _computed(job, client, todo, local, folder):
+        if folder is not None and not isinstance(result, str):
+            keep(result, folder, index)
+        elif isinstance(result, str):  # a worker kept it, in this very folder: read back and checked
+            result = _kept_by_worker(job, index, folder, result)
         done += 1
         yield index, result
         if progress is not None:
             progress(done / len(job.chunks))
 
 
+def keep(result: np.ndarray, folder: str, index: int) -> str:
+    """Chunk ``index``'s ``result`` written to ``folder`` under its checksummed name; that name."""
+    buffer = io.BytesIO()
+    np.save(buffer, result, allow_pickle=False)
+    data = buffer.getvalue()
+    name = chunk_name(index, data)
+    write_atomically(os.path.join(folder, name), data)
+    return name
+
+
+def _task(
+    compute: Callable[..., np.ndarray], chunk: np.ndarray, arguments: tuple[object, ...], folder: str | None, index: int
+) -> np.ndarray | str:
+    """A chunk computed on a worker: kept there and named (when the worker sees ``folder``), else returned."""
+    result = compute(chunk, *arguments)
+    if folder is not None and os.path.isdir(folder):
+        return keep(result, folder, index)
+    return result
+
+
+def _kept_by_worker(job: PreflopJob | FlopJob | FeatureJob, index: int, folder: str | None, name: str) -> np.ndarray:
+    """The result a worker has just kept as ``name`` in ``folder``, mapped from there (its checksum is checked
+    whenever a later run reads it back as a kept chunk)."""
+    path = os.path.join(folder or "", name)
+    result = None
+    try:
+        result = np.load(path, mmap_mode="r", allow_pickle=False)
+    except OSError:
+        raise RuntimeError(
+            f"chunk {index} of the {job.kind} table: a worker kept it as {path}, which this process cannot read:"
+            " the workers must share the checkpoint folder with this process, or not see it at all"
+        ) from None
+    except ValueError:
+        pass
+    if not job.check(index, result):
+        raise RuntimeError(f"chunk {index} of the {job.kind} table: the file a worker kept, {path}, is damaged")
+    assert result is not None
+    return result
+
+
 def _computed(
-    job: PreflopJob | FlopJob | FeatureJob, client: Client | None, todo: list[int], local: int | None
-) -> Iterator[tuple[int, np.ndarray]]:
-    """The chunks ``todo`` computed, each checked, as they finish."""
+    job: PreflopJob | FlopJob | FeatureJob,
+    client: Client | None,
+    todo: list[int],
+    local: int | None,
+    folder: str | None = None,
+) -> Iterator[tuple[int, np.ndarray | str]]:
+    """The chunks ``todo`` computed, each checked, as they finish: on Dask, a worker that sees ``folder``
+    keeps its chunk there itself and sends back the file's name (no copy of the data goes over the wire)."""
     arguments = job.arguments()
     if local is not None:
         for index in todo:
@@ -191,7 +235,7 @@ def _computed(
     with client_for(client) as runner:
         run = uuid.uuid4().hex[:12]
         futures = {
-            runner.submit(job.compute, job.chunks[i], *arguments, key=f"handrank-{job.kind}-{run}-{i}"): i
+            runner.submit(_task, job.compute, job.chunks[i], arguments, folder, i, key=f"handrank-{job.kind}-{run}-{i}"): i
             for i in todo
         }
         try:
@@ -203,7 +247,7 @@ def _computed(
                     raise RuntimeError(
                         f"chunk {index} of the {job.kind} table failed: {type(exc).__name__}: {exc}"
                     ) from exc
-                if not job.check(index, result):
+                if not isinstance(result, str) and not job.check(index, result):
                     raise RuntimeError(f"chunk {index} of the {job.kind} table came back malformed")
                 del futures[future]
                 yield index, result
