@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -160,11 +159,7 @@ def main(argv: list[str] | None = None) -> int:
             print("| street | states | EHS, EHS², histogram | EHS alone | hand by hand (equity) | ratio |")
             print("|---|---:|---:|---:|---:|---:|")
             for r in spots:
-                extra = (
-                    f"{r['ehs_alone']:.2f} s | {r['by_hand']:.1f} s | {r['ratio']:.0f}x"
-                    if "ratio" in r
-                    else "| |"
-                )
+                extra = f"{r['ehs_alone']:.2f} s | {r['by_hand']:.1f} s | {r['ratio']:.0f}x" if "ratio" in r else "| |"
                 print(f"| {r['street']} | {r['states']:,} | {r['wall']:.2f} s | {extra} |")
             print()
         if dasks:

@@ -1,4 +1,5 @@
-"""The ``handrank`` command line: ``eval``, ``showdown``, ``equity``, ``combos`` and ``table preflop|flop``."""
+"""The ``handrank`` command line: ``eval``, ``showdown``, ``equity``, ``combos``, ``table preflop|flop`` and
+``abstraction build|show``."""
 
 from __future__ import annotations
 
@@ -363,6 +364,102 @@ def _table(args: argparse.Namespace) -> int:
     return 0
 
 
+def _street_bar() -> Any:
+    """``progress(street, fraction)`` for a build: a bar with an ETA per street from tqdm (``handrank[abstraction]``),
+    else the plain bar; ``.close()`` ends it."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        plain = _ProgressBar()
+
+        class Plain:
+            def __call__(self, street: str, fraction: float) -> None:
+                plain(fraction)
+
+            def close(self) -> None:
+                plain.close()
+
+        return Plain()
+
+    class Bars:
+        def __init__(self) -> None:
+            self.bar: Any = None
+            self.street = ""
+
+        def __call__(self, street: str, fraction: float) -> None:
+            if street != self.street:
+                self.close()
+                self.street = street
+                self.bar = tqdm(
+                    total=1000,
+                    desc=street,
+                    disable=None,  # only on a terminal
+                    bar_format="{desc:8} {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}]",
+                )
+            self.bar.update(round(1000 * fraction) - self.bar.n)
+
+        def close(self) -> None:
+            if self.bar is not None:
+                self.bar.close()
+                self.bar = None
+
+    return Bars()
+
+
+def _abstraction(args: argparse.Namespace) -> int:
+    import time
+
+    from handrank import abstraction
+
+    if args.action == "show":
+        features = abstraction.load(args.folder, verify=args.verify)
+        info = features.lookup(" ".join(args.cards))
+        if args.json:
+            print(json.dumps(info))
+            return 0
+        for key, value in info.items():
+            shown = " ".join(f"{v:.4f}" for v in value) if isinstance(value, list) else value
+            print(f"{key + ':':<8} {shown if not isinstance(shown, float) else f'{shown:.6f}'}")
+        return 0
+    client_context: Any = contextlib.nullcontext(None)
+    if args.workers or args.scheduler:
+        try:
+            from handrank import dask as hd
+        except ImportError:
+            print('handrank: error: --workers and --scheduler need Dask: pip install "handrank[dask]"', file=sys.stderr)
+            return 2
+        client_context = hd.connect(args.workers, args.scheduler, args.connect_timeout)
+    bar = _street_bar()
+    start = time.perf_counter()
+    try:
+        with client_context as client:
+            built = abstraction.build(
+                args.features,
+                args.streets,
+                args.out,
+                bins=args.bins,
+                threads=args.threads,
+                client=client,
+                progress=bar,
+            )
+    except KeyboardInterrupt:
+        bar.close()
+        print(
+            f"handrank: interrupted: the finished chunks are kept in {os.path.join(args.out, 'chunks')};"
+            " the same command resumes from them",
+            file=sys.stderr,
+        )
+        return 130
+    finally:
+        bar.close()
+    size = sum(built[key].nbytes for key in built.keys())
+    print(
+        f"wrote {args.out}: {', '.join(f'{s}/{f}' for s, f in built.keys())} ({size / 2**20:,.1f} MiB),"
+        f" {time.perf_counter() - start:.1f} s"
+    )
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse's parser, with its errors on one line like every other error (the usage is for ``--help``)."""
 
@@ -417,7 +514,44 @@ def parser() -> argparse.ArgumentParser:
     for p in (ev, sd, eq, co):
         p.add_argument("--json", action="store_true", help="print one JSON object")
     _table_parser(sub)
+    _abstraction_parser(sub)
     return top
+
+
+def _abstraction_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
+    """``handrank abstraction build|show``."""
+    ab = sub.add_parser(
+        "abstraction",
+        help="abstraction features (EHS, EHS2, histograms, OCHS) for every canonical Hold'em state",
+        description="Abstraction features for every canonical Hold'em state, as .npy files indexed by "
+        "handrank.HandIndexer('holdem').",
+    )
+    ab_sub = ab.add_subparsers(dest="action", required=True)
+    bu = ab_sub.add_parser(
+        "build",
+        help="compute features into a folder (resumable)",
+        description="Compute features for every state of the streets into OUT/STREET/FEATURE.npy with a "
+        "checksummed manifest.  Finished chunks are kept in OUT/chunks as they come: after Ctrl-C or a failure "
+        "the same command picks up from them.",
+    )
+    bu.add_argument("--features", required=True, help="ehs, ehs2, hist, next, ochs: such as ehs,ehs2,hist")
+    bu.add_argument("--streets", required=True, help="preflop, flop, turn, river: such as river,turn")
+    bu.add_argument("--out", required=True, help="the folder to write")
+    bu.add_argument("--bins", type=whole_number, default=50, help="histogram bins (default 50)")
+    bu.add_argument("--threads", type=int, default=0, help="threads without Dask (default 0: every core)")
+    where = bu.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=whole_number, help="run on this many local Dask worker processes")
+    where.add_argument("--scheduler", help="run on an existing Dask scheduler, such as tcp://host:8786")
+    bu.add_argument("--connect-timeout", type=_positive, default=30.0, help="seconds to reach the scheduler")
+    sh = ab_sub.add_parser(
+        "show",
+        help="one hand's features from a built folder",
+        description="Look one hand up in a folder that build wrote: its street, index and features.",
+    )
+    sh.add_argument("folder", help="the folder build wrote")
+    sh.add_argument("cards", nargs="+", help="a hole and a board, such as AhKh Ts9s2c")
+    sh.add_argument("--verify", action="store_true", help="check every file's SHA-256 first")
+    sh.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def _table_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
@@ -467,7 +601,14 @@ def main(argv: list[str] | None = None) -> int:
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
     try:
-        commands = {"eval": _eval, "showdown": _showdown, "equity": _equity, "combos": _combos, "table": _table}
+        commands = {
+            "eval": _eval,
+            "showdown": _showdown,
+            "equity": _equity,
+            "combos": _combos,
+            "table": _table,
+            "abstraction": _abstraction,
+        }
         return commands[args.command](args)
     except (ValueError, TypeError) as exc:
         print(f"handrank: error: {exc}", file=sys.stderr)

@@ -359,8 +359,12 @@ def strength_counts(
     first, second = np.triu_indices(52, k=1)
     table = np.stack([first, second], axis=1).astype(np.uint8)
     if not _APART:
-        _APART.append((first[:, None] != first) & (first[:, None] != second) & (second[:, None] != first)
-                      & (second[:, None] != second))
+        _APART.append(
+            (first[:, None] != first)
+            & (first[:, None] != second)
+            & (second[:, None] != first)
+            & (second[:, None] != second)
+        )
     apart = _APART[0]
     member = np.zeros((1326, max(n_groups, 1)), np.int64)
     member[np.arange(1326), group[:1326] if n_groups else 0] = 1

@@ -93,7 +93,7 @@ def labels_of(partition: object) -> tuple[int, ...]:
             "partition must be a list of groups of starting-hand classes, or 169 group numbers,"
             f" not {type(partition).__name__}"
         )
-    items = list(partition)  # type: ignore[call-overload]
+    items = list(partition)
     if len(items) == 169 and all(isinstance(x, int) or hasattr(x, "__index__") for x in items):
         labels = [int(x) for x in items]
         if any(isinstance(x, bool) for x in items) or min(labels) < 0:
@@ -140,7 +140,8 @@ def combo_groups(labels: Sequence[int]) -> np.ndarray:
     """Each combo's group, ``(1326,)`` uint8, from the classes' ``labels``."""
     import numpy as np
 
-    return np.asarray(labels, np.uint8)[combo_table()[1]]
+    groups: np.ndarray = np.asarray(labels, np.uint8)[combo_table()[1]]
+    return groups
 
 
 def canonical_boards(n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -239,7 +240,7 @@ def board_states(street: str, boards: np.ndarray, threads: object = None) -> tup
     rows[:, :, 1] = free[:, second]
     rows[:, :, 2:] = boards[:, None, :]
     a, b = rows[:, :, 0].astype(np.int32), rows[:, :, 1].astype(np.int32)
-    index = indexer().index(rows.reshape(-1, 2 + n), street, threads=threads).reshape(k, -1)
+    index = indexer().index(rows.reshape(-1, 2 + n), street, threads=n_threads(threads)).reshape(k, -1)
     return a * (101 - a) // 2 + b - 1, index
 
 
@@ -290,11 +291,11 @@ def preflop_sums(
             at = np.minimum(raw["sums"].astype(np.int64) * bins // (runouts("flop") * STRENGTH_UNIT), bins - 1)
             live = _live(boards)
             combo = np.broadcast_to(np.arange(1326) * bins, at.shape)
-            part = np.bincount((combo + at)[live], np.broadcast_to(w[:, None], at.shape)[live], 1326 * bins)
-            part = part.reshape(1326, bins)
+            flat = np.bincount((combo + at)[live], np.broadcast_to(w[:, None], at.shape)[live], 1326 * bins)
+            part: np.ndarray = flat.reshape(1326, bins)
         else:
             s = raw["sums"].astype(np.float64)
-            pieces = []
+            pieces: list[np.ndarray] = []
             if "ehs" in asked:
                 pieces.append((w @ s)[:, None])
             if "ehs2" in asked:
@@ -309,7 +310,7 @@ def preflop_sums(
                 pieces.append(np.tensordot(w, raw["group_wins"], axes=1))
                 pieces.append(np.tensordot(w, raw["group_faced"], axes=1))
             part = np.concatenate(pieces, axis=1) if pieces else np.zeros((1326, 0))
-        block = part.round().astype(np.int64)
+        block: np.ndarray = part.round().astype(np.int64)
         by_combo = block if by_combo is None else by_combo + block
     assert by_combo is not None
     out = np.zeros((169, by_combo.shape[1]), np.int64)
@@ -408,8 +409,9 @@ _PERMS: list[np.ndarray] = []
 def _perms() -> np.ndarray:
     """The 24 relabellings of the suits, ``(24, 52)`` uint8: the card each card becomes; the identity first."""
     if not _PERMS:
-        import numpy as np
         from itertools import permutations
+
+        import numpy as np
 
         _PERMS.append(np.array([[c & ~3 | p[c & 3] for c in range(52)] for p in permutations(range(4))], np.uint8))
     return _PERMS[0]
@@ -420,22 +422,17 @@ def board_canonical(hands: np.ndarray, n_board: int) -> np.ndarray:
     least of its relabellings (sorted ids, compared as a tuple), the hole relabelled alike and sorted."""
     import numpy as np
 
-    maps = _perms()
-    best = None
-    codes = None
-    for m in maps:
+    best: np.ndarray = np.empty_like(hands)
+    codes = np.full(len(hands), np.iinfo(np.int64).max)
+    for m in _perms():
         moved = m[hands]
         moved[:, 2:] = np.sort(moved[:, 2:], axis=1)
         code = np.zeros(len(hands), np.int64)
         for j in range(2, 2 + n_board):
             code = code << 6 | moved[:, j]
-        if best is None:
-            best, codes = moved, code
-        else:
-            better = code < codes
-            best[better] = moved[better]
-            codes = np.where(better, code, codes)
-    assert best is not None
+        better = code < codes
+        best[better] = moved[better]
+        codes = np.where(better, code, codes)
     best[:, :2] = np.sort(best[:, :2], axis=1)
     return best
 
@@ -474,7 +471,7 @@ def preflop_table(features: Sequence[str], bins: int, labels: Sequence[int], thr
     n_groups = max(labels) + 1
     out: dict[str, np.ndarray] = {}
     plain = [f for f in features if f != "next"]
-    key = ("preflop", _backend.kernels.NAME, tuple(plain), bins, tuple(labels))
+    key: tuple[object, ...] = ("preflop", _backend.kernels.NAME, tuple(plain), bins, tuple(labels))
     if plain:
         if key not in _CACHE:
             boards, weights = canonical_boards(5)

@@ -49,7 +49,9 @@ def client_for(client: Client | None) -> Iterator[Client]:
         yield local
 
 
-def kept_chunks(job: PreflopJob | FlopJob | FeatureJob, folder: str | os.PathLike[str]) -> tuple[list[np.ndarray | None], str]:
+def kept_chunks(
+    job: PreflopJob | FlopJob | FeatureJob, folder: str | os.PathLike[str]
+) -> tuple[list[np.ndarray | None], str]:
     """The chunk results kept in ``folder`` from an earlier run of the same job (None for the others), and the
     folder; a folder of another job is an error, one that does not exist is made."""
     spec = json.dumps(job.spec(), sort_keys=True)
@@ -162,11 +164,13 @@ def chunk_results(
         progress(done / len(job.chunks))
     if not todo:
         return
-    for index, result in _computed(job, client, todo, local, folder):
-        if folder is not None and not isinstance(result, str):
-            keep(result, folder, index)
-        elif isinstance(result, str):  # a worker kept it, in this very folder: read back and checked
-            result = _kept_by_worker(job, index, folder, result)
+    for index, made in _computed(job, client, todo, local, folder):
+        if isinstance(made, str):  # a worker kept it, in this very folder: read back and checked
+            result = _kept_by_worker(job, index, folder, made)
+        else:
+            result = made
+            if folder is not None:
+                keep(result, folder, index)
         done += 1
         yield index, result
         if progress is not None:
@@ -197,7 +201,7 @@ def _kept_by_worker(job: PreflopJob | FlopJob | FeatureJob, index: int, folder: 
     """The result a worker has just kept as ``name`` in ``folder``, mapped from there (its checksum is checked
     whenever a later run reads it back as a kept chunk)."""
     path = os.path.join(folder or "", name)
-    result = None
+    result: np.ndarray | None = None
     try:
         result = np.load(path, mmap_mode="r", allow_pickle=False)
     except OSError:
@@ -209,7 +213,7 @@ def _kept_by_worker(job: PreflopJob | FlopJob | FeatureJob, index: int, folder: 
         pass
     if not job.check(index, result):
         raise RuntimeError(f"chunk {index} of the {job.kind} table: the file a worker kept, {path}, is damaged")
-    assert result is not None
+    assert isinstance(result, np.ndarray)
     return result
 
 
@@ -225,7 +229,7 @@ def _computed(
     arguments = job.arguments()
     if local is not None:
         for index in todo:
-            result = job.compute(job.chunks[index], *arguments, threads=local)  # type: ignore[call-arg]
+            result = job.compute(job.chunks[index], *arguments, threads=local)  # type: ignore[call-arg, misc]
             if not job.check(index, result):  # pragma: no cover - a bug, not an input
                 raise RuntimeError(f"chunk {index} of the {job.kind} table came back malformed")
             yield index, result
@@ -235,7 +239,9 @@ def _computed(
     with client_for(client) as runner:
         run = uuid.uuid4().hex[:12]
         futures = {
-            runner.submit(_task, job.compute, job.chunks[i], arguments, folder, i, key=f"handrank-{job.kind}-{run}-{i}"): i
+            runner.submit(
+                _task, job.compute, job.chunks[i], arguments, folder, i, key=f"handrank-{job.kind}-{run}-{i}"
+            ): i
             for i in todo
         }
         try:

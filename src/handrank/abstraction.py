@@ -51,6 +51,8 @@ if TYPE_CHECKING:
     import numpy.typing as npt
     from distributed import Client
 
+    from handrank._table_jobs import FeatureJob
+
 __all__ = [
     "DEFAULT_PARTITION",
     "FEATURES",
@@ -272,64 +274,94 @@ def _build_street(
     client: Client | None,
     progress: Callable[[str, float], object] | None,
 ) -> None:
+    """One street's files: its chunks computed (or read back), poured into the arrays, listed in the manifest."""
     import shutil
 
-    from handrank._job_runner import chunk_results, write_atomically
+    from handrank._job_runner import chunk_results
     from handrank._table_jobs import FeatureJob
 
     job = FeatureJob(street, features, bins, labels)
     digest = hashlib.sha256(json.dumps(job.spec(), sort_keys=True).encode()).hexdigest()[:16]
     chunks = os.path.join(folder, "chunks", f"{street}-{digest}")
-    n_groups = max(labels) + 1
-    shapes = _features.widths(features, bins, n_groups)
+    shapes = _features.widths(features, bins, job.n_groups)
     size = _features.indexer().size(street)
     os.makedirs(os.path.join(folder, street), exist_ok=True)
-    paths = {f: os.path.join(folder, street, f"{f}.npy.part") for f in features}
-    arrays = {
+    arrays: dict[str, np.ndarray] = {
         f: np.lib.format.open_memmap(
-            paths[f], mode="w+", dtype=np.float32, shape=(size, shapes[f]) if f in ("hist", "next", "ochs") else (size,)
+            os.path.join(folder, street, f"{f}.npy.part"),
+            mode="w+",
+            dtype=np.float32,
+            shape=(size, shapes[f]) if f in ("hist", "next", "ochs") else (size,),
         )
         for f in features
     }
     tell = None if progress is None else (lambda done: progress(street, done))
     run = chunk_results(job, client, chunks, tell, local=None if client is not None else threads)
     if street == "preflop":
-        sums: dict[int, np.ndarray] = {}
-        for index, result in run:
-            width = job.chunks[index].shape[1] - 1
-            sums[width] = result if width not in sums else sums[width] + result
-        table = {}
-        if 5 in sums:
-            columns = _features.preflop_columns([f for f in features if f != "next"], bins, n_groups)
-            table = {f: _features.preflop_values(sums[5][:, at], f, bins, n_groups) for f, at in columns.items()}
-        if 3 in sums:
-            table["next"] = _features.preflop_values(sums[3], "next", bins, n_groups)
-        order = _features.indexer().index(
-            np.array([_features.class_hand(name) for name in HAND_CLASSES], np.uint8), "preflop"
-        )
-        for f in features:
-            arrays[f][order.astype(np.intp)] = table[f]
+        _pour_preflop(job, run, arrays)
     else:
-        # Each state is met on exactly one canonical board, and kept once there: the chunks' states, all
-        # below the street's size, number the size only if they are every state once.
-        met = 0
-        for _, result in run:
-            at = result["index"].astype(np.intp)
-            if at.max() >= size:  # pragma: no cover - a chunk is checked as it comes
-                raise RuntimeError(f"a {street} chunk came back with index {at.max()}, past the street's {size}")
-            for f in features:
-                arrays[f][at] = result[f]
-            met += len(at)
-        if met != size:  # pragma: no cover - a bug, not an input
-            raise RuntimeError(f"{street}: the chunks met {met:,} states, not the street's {size:,}")
+        _pour_states(street, size, run, arrays)
+    _list_files(folder, manifest, street, arrays, bins, labels)
+    shutil.rmtree(chunks, ignore_errors=True)
+    with_chunks = os.path.join(folder, "chunks")
+    if os.path.isdir(with_chunks) and not os.listdir(with_chunks):
+        os.rmdir(with_chunks)
+
+
+def _pour_preflop(job: FeatureJob, run: Iterable[tuple[int, np.ndarray]], arrays: dict[str, np.ndarray]) -> None:
+    """The preflop classes' values from the chunks' sums (river boards; flops for ``next``)."""
+    sums: dict[int, np.ndarray] = {}
+    for index, result in run:
+        width = job.chunks[index].shape[1] - 1  # a chunk's boards, then their weights
+        sums[width] = result if width not in sums else sums[width] + result
+    table = {}
+    if 5 in sums:
+        plain = [f for f in job.features if f != "next"]
+        columns = _features.preflop_columns(plain, job.bins, job.n_groups)
+        table = {f: _features.preflop_values(sums[5][:, at], f, job.bins, job.n_groups) for f, at in columns.items()}
+    if 3 in sums:
+        table["next"] = _features.preflop_values(sums[3], "next", job.bins, job.n_groups)
+    hands = np.array([_features.class_hand(name) for name in HAND_CLASSES], np.uint8)
+    order = _features.indexer().index(hands, "preflop").astype(np.intp)
+    for f, array in arrays.items():
+        array[order] = table[f]
+
+
+def _pour_states(street: str, size: int, run: Iterable[tuple[int, np.ndarray]], arrays: dict[str, np.ndarray]) -> None:
+    """A board street's states from the chunks' records."""
+    # Each state is met on exactly one canonical board, and kept once there: the chunks' states, all
+    # below the street's size, number the size only if they are every state once.
+    met = 0
+    for _, result in run:
+        at = result["index"].astype(np.intp)
+        if at.max() >= size:  # pragma: no cover - a chunk is checked as it comes
+            raise RuntimeError(f"a {street} chunk came back with index {at.max()}, past the street's {size}")
+        for f, array in arrays.items():
+            array[at] = result[f]
+        met += len(at)
+    if met != size:  # pragma: no cover - a bug, not an input
+        raise RuntimeError(f"{street}: the chunks met {met:,} states, not the street's {size:,}")
+
+
+def _list_files(
+    folder: str,
+    manifest: dict[str, object],
+    street: str,
+    arrays: dict[str, np.ndarray],
+    bins: int,
+    labels: tuple[int, ...],
+) -> None:
+    """The street's arrays flushed, renamed into place and listed in the manifest (written last, atomically)."""
+    from handrank._job_runner import write_atomically
+
     files = manifest["files"]
     assert isinstance(files, dict)
-    for f in features:
-        arrays[f].flush()
+    for f in list(arrays):
+        arrays[f].flush()  # type: ignore[attr-defined]
         shape = list(arrays[f].shape)
         del arrays[f]
         final = os.path.join(folder, street, f"{f}.npy")
-        os.replace(paths[f], final)
+        os.replace(final + ".part", final)
         files[f"{street}/{f}.npy"] = {
             "street": street,
             "feature": f,
@@ -339,12 +371,7 @@ def _build_street(
             "partition": list(labels) if f == "ochs" else None,
             "sha256": _sha256(final),
         }
-    text = json.dumps(manifest, indent=1, sort_keys=True).encode()
-    write_atomically(os.path.join(folder, "manifest.json"), text)
-    shutil.rmtree(chunks, ignore_errors=True)
-    with_chunks = os.path.join(folder, "chunks")
-    if os.path.isdir(with_chunks) and not os.listdir(with_chunks):
-        os.rmdir(with_chunks)
+    write_atomically(os.path.join(folder, "manifest.json"), json.dumps(manifest, indent=1, sort_keys=True).encode())
 
 
 class Features:
@@ -386,11 +413,14 @@ class Features:
         """
         from handrank._cards import parse_cards
 
-        ids = parse_cards(cards) if board is None else [*parse_cards(cards), *parse_cards(board)]
+        ids = parse_cards(cards) if board is None else [*parse_cards(cards), *parse_cards(board)]  # type: ignore[arg-type]
         street = {2: "preflop", 5: "flop", 6: "turn", 7: "river"}.get(len(ids))
         if street is None:
             raise ValueError(f"cards: a hole and a board of 0, 3, 4 or 5 cards, not {len(ids)} cards in all")
         index = _features.indexer().index(ids, street)
+        if not any(s == street for s, _ in self.keys()):
+            held = ", ".join(f"{s}/{f}" for s, f in self.keys()) or "nothing"
+            raise ValueError(f"cards: a {street} hand, but {self.folder} holds {held}")
         out: dict[str, object] = {"street": street, "index": index}
         for s, f in self.keys():
             if s == street:
@@ -430,9 +460,7 @@ def load(folder: str | os.PathLike[str], *, verify: bool = True) -> Features:
     return features
 
 
-def cluster(
-    features: npt.ArrayLike, k: int, *, metric: str = "emd", seed: int = 0
-) -> tuple[np.ndarray, np.ndarray]:
+def cluster(features: npt.ArrayLike, k: int, *, metric: str = "emd", seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Bucket states by their features into ``k`` clusters: a label per state ``(N,)`` int32, and the centres.
 
     ``features``: ``(N,)`` (EHS, say) or ``(N, d)`` (histograms, OCHS).  ``metric="l2"`` runs scikit-learn's
@@ -451,7 +479,9 @@ def cluster(
     try:
         from sklearn.cluster import KMeans, MiniBatchKMeans
     except ImportError:
-        raise ImportError('handrank.abstraction.cluster needs scikit-learn: pip install "handrank[abstraction]"') from None
+        raise ImportError(
+            'handrank.abstraction.cluster needs scikit-learn: pip install "handrank[abstraction]"'
+        ) from None
     if metric not in ("emd", "l2"):
         raise ValueError(f"metric must be 'emd' or 'l2', not {metric!r}")
     data = np.asarray(features, dtype=np.float64)
