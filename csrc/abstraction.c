@@ -34,8 +34,8 @@ size_t handrank_strength_scratch(int n_groups) {
            6 * (size_t)n_groups * 53 * sizeof(uint32_t);
 }
 
-/* The live combos of a board (`dead` its cards' mask), ranked. */
-static void rank_live(hr_river *r, uint64_t key, uint64_t suits, uint64_t dead) {
+/* The live combos of a board (`dead` its cards' mask), ranked (in combo order). */
+static void rank_only(hr_river *r, uint64_t key, uint64_t suits, uint64_t dead) {
     int m = 0;
     for (int a = 0, n = 0; a < 52; a++) {
         if (dead >> a & 1) {
@@ -54,7 +54,13 @@ static void rank_live(hr_river *r, uint64_t key, uint64_t suits, uint64_t dead) 
         }
     }
     r->m = m;
-    /* rank order, best first: a stable counting sort on the low byte, then on the high byte */
+}
+
+/* The live combos of a board, ranked and put in rank order (best first). */
+static void rank_live(hr_river *r, uint64_t key, uint64_t suits, uint64_t dead) {
+    rank_only(r, key, suits, dead);
+    const int m = r->m;
+    /* a stable counting sort on the low byte, then on the high byte */
     for (int shift = 0; shift <= 8; shift += 8) {
         int start[257] = {0};
         const int16_t *from = shift ? r->tmp : NULL;
@@ -105,6 +111,18 @@ static void sweep(hr_river *r) {
     }
 }
 
+/* One combo's counts against each of g groups, from the groups' counts and its two cards' (no aliasing: the
+ * compiler may take the groups a vector at a time); the combo itself is left to the caller. */
+static void add_groups(int g, const uint32_t *restrict below, const uint32_t *restrict run,
+                       const uint32_t *restrict total, const uint32_t *restrict ba, const uint32_t *restrict bb,
+                       const uint32_t *restrict ra, const uint32_t *restrict rb, const uint32_t *restrict ta,
+                       const uint32_t *restrict tb, uint32_t *restrict w, uint32_t *restrict f) {
+    for (int x = 0; x < g; x++) {
+        w[x] += 2 * (below[x] - ba[x] - bb[x]) + (run[x] - ra[x] - rb[x]);
+        f[x] += total[x] - ta[x] - tb[x];
+    }
+}
+
 /*
  * The same per group of opponent combos (group[c] < g for every combo c):
  * adds to wins[id * g + x] twice the group-x combos each live combo beats
@@ -135,15 +153,13 @@ static void sweep_groups(const hr_river *r, const uint8_t *group, int g, uint32_
         }
         for (int q = j + 1; q <= k; q++) {
             const int i = r->order[q], own = group[r->id[i]];
-            const uint32_t *ta = total_card + r->a[i] * g, *tb = total_card + r->b[i] * g;
-            const uint32_t *ba = below_card + r->a[i] * g, *bb = below_card + r->b[i] * g;
-            const uint32_t *ra = run_card + r->a[i] * g, *rb = run_card + r->b[i] * g;
-            uint32_t *w = wins + (size_t)r->id[i] * (size_t)g, *f = faced + (size_t)r->id[i] * (size_t)g;
-            for (int x = 0; x < g; x++) {
-                const uint32_t self = x == own;
-                w[x] += 2 * (below[x] - ba[x] - bb[x]) + (run[x] - ra[x] - rb[x] + self);
-                f[x] += total[x] - ta[x] - tb[x] + self;
-            }
+            add_groups(g, below, run, total, below_card + r->a[i] * g, below_card + r->b[i] * g,
+                       run_card + r->a[i] * g, run_card + r->b[i] * g, total_card + r->a[i] * g,
+                       total_card + r->b[i] * g, wins + (size_t)r->id[i] * (size_t)g,
+                       faced + (size_t)r->id[i] * (size_t)g);
+            /* the combo itself is in both its cards' counts of its own group: one back (as in sweep) */
+            wins[(size_t)r->id[i] * (size_t)g + (size_t)own]++;
+            faced[(size_t)r->id[i] * (size_t)g + (size_t)own]++;
         }
         for (int q = j + 1; q <= k; q++) {
             const int i = r->order[q], x = group[r->id[i]];
@@ -161,9 +177,70 @@ static void sweep_groups(const hr_river *r, const uint8_t *group, int g, uint32_
     }
 }
 
-void handrank_strength(const uint8_t *board, int n_board, int bins, const uint8_t *group, int n_groups,
-                       void *scratch, uint32_t *sums, uint64_t *squares, uint32_t *hist, uint32_t *next_hist,
-                       uint32_t *group_wins, uint32_t *group_faced) {
+/* What one runout adds to a combo with strength s: its sum, square, bin, and sums by turn card (flops). */
+typedef struct {
+    uint32_t *sums, *hist, *turn_sum;
+    uint64_t *squares;
+    int bins;
+} hr_outputs;
+
+HR_INLINE void credit(const hr_outputs *c, int id, uint32_t s, const uint8_t *runout_cards) {
+    c->sums[id] += s;
+    if (c->squares)
+        c->squares[id] += (uint64_t)s * s;
+    if (c->hist) {
+        const uint32_t at = (uint32_t)((uint64_t)s * (uint64_t)c->bins / HANDRANK_STRENGTH_UNIT);
+        c->hist[(size_t)id * (size_t)c->bins + (at < (uint32_t)c->bins ? at : (uint32_t)c->bins - 1)]++;
+    }
+    if (c->turn_sum) {
+        c->turn_sum[id * 52 + runout_cards[0]] += s;
+        c->turn_sum[id * 52 + runout_cards[1]] += s;
+    }
+}
+
+/*
+ * The heroes alone (few of them): each one's showdowns counted straight against every live combo, no order
+ * needed.  hero[] holds combo numbers, cards[] their two cards.
+ */
+static void heroes_against_all(const hr_river *r, int n, const int16_t *hero, const uint8_t (*cards)[2],
+                               uint64_t key, uint64_t suits, uint64_t dead, const hr_outputs *c,
+                               const uint8_t *runout_cards, const uint8_t *group, int g, uint32_t *group_wins,
+                               uint32_t *group_faced) {
+    for (int h = 0; h < n; h++) {
+        const uint8_t a = cards[h][0], b = cards[h][1];
+        if ((dead >> a | dead >> b) & 1)
+            continue;
+        const uint16_t mine = hr_finish(key + handrank_card_key[a] + handrank_card_key[b],
+                                        suits | handrank_suit_bit[a] | handrank_suit_bit[b]);
+        uint32_t s = 0;
+        for (int i = 0; i < r->m; i++) {
+            const int apart = r->a[i] != a && r->a[i] != b && r->b[i] != a && r->b[i] != b;
+            s += (uint32_t)apart * (2u * (r->rank[i] > mine) + (r->rank[i] == mine));
+        }
+        credit(c, hero[h], s, runout_cards);
+        if (!g)
+            continue;
+        uint32_t *w = group_wins + (size_t)hero[h] * (size_t)g, *f = group_faced + (size_t)hero[h] * (size_t)g;
+        for (int i = 0; i < r->m; i++) {
+            if (r->a[i] == a || r->a[i] == b || r->b[i] == a || r->b[i] == b)
+                continue;
+            const int x = group[r->id[i]];
+            w[x] += 2u * (r->rank[i] > mine) + (r->rank[i] == mine);
+            f[x]++;
+        }
+    }
+}
+
+static int is_hero(const int16_t *hero, int n, int id) {
+    for (int h = 0; h < n; h++)
+        if (hero[h] == id)
+            return 1;
+    return 0;
+}
+
+void handrank_strength(const uint8_t *board, int n_board, const int16_t *heroes, int n_heroes, int bins,
+                       const uint8_t *group, int n_groups, void *scratch, uint32_t *sums, uint64_t *squares,
+                       uint32_t *hist, uint32_t *next_hist, uint32_t *group_wins, uint32_t *group_faced) {
     const uintptr_t align = 63;
     hr_river *r = (hr_river *)(((uintptr_t)scratch + align) & ~align);
     uint32_t *turn_sum = (uint32_t *)(r + 1), *counts = turn_sum + HR_COMBOS * 52;
@@ -187,41 +264,54 @@ void handrank_strength(const uint8_t *board, int n_board, int bins, const uint8_
         suits |= handrank_suit_bit[board[j]];
         dead |= 1ULL << board[j];
     }
+    /* the heroes' cards, those of them that meet no board card (the others get 0s) */
+    int16_t hero[HANDRANK_STRENGTH_MAX_HEROES];
+    uint8_t cards[HANDRANK_STRENGTH_MAX_HEROES][2];
+    int n_hero = 0;
+    for (int h = 0; heroes && h < n_heroes; h++) {
+        if (heroes[h] < 0)
+            continue;
+        int a = 0;
+        while (a < 51 && (a + 1) * (101 - (a + 1)) / 2 + (a + 1) <= heroes[h])
+            a++;
+        const int b = heroes[h] - a * (101 - a) / 2 + 1;
+        if ((dead >> a | dead >> b) & 1)
+            continue;
+        hero[n_hero] = heroes[h];
+        cards[n_hero][0] = (uint8_t)a;
+        cards[n_hero][1] = (uint8_t)b;
+        n_hero++;
+    }
     uint8_t deck[52];
     int n_deck = 0;
     for (int c = 0; c < 52; c++)
         if (!(dead >> c & 1))
             deck[n_deck++] = (uint8_t)c;
     const int runout = 5 - n_board;
+    const hr_outputs c = {sums, hist, next_hist ? turn_sum : NULL, squares, bins};
     int pick[2] = {0, 1};
     for (;;) {
         uint64_t k5 = key, s5 = suits, d5 = dead;
+        uint8_t drawn[2] = {0, 0};
         for (int j = 0; j < runout; j++) {
-            const uint8_t c = deck[pick[j]];
-            k5 += handrank_card_key[c];
-            s5 |= handrank_suit_bit[c];
-            d5 |= 1ULL << c;
+            drawn[j] = deck[pick[j]];
+            k5 += handrank_card_key[drawn[j]];
+            s5 |= handrank_suit_bit[drawn[j]];
+            d5 |= 1ULL << drawn[j];
         }
-        rank_live(r, k5, s5, d5);
-        sweep(r);
-        for (int i = 0; i < r->m; i++) {
-            const int id = r->id[i];
-            const uint32_t s = r->s[i];
-            sums[id] += s;
-            if (squares)
-                squares[id] += (uint64_t)s * s;
-            if (hist) {
-                const uint32_t at = (uint32_t)((uint64_t)s * (uint64_t)bins / HANDRANK_STRENGTH_UNIT);
-                hist[(size_t)id * (size_t)bins + (at < (uint32_t)bins ? at : (uint32_t)bins - 1)]++;
+        if (heroes) {
+            rank_only(r, k5, s5, d5);
+            heroes_against_all(r, n_hero, hero, (const uint8_t(*)[2])cards, k5, s5, d5, &c, drawn, group, n_groups,
+                               group_wins, group_faced);
+        } else {
+            rank_live(r, k5, s5, d5);
+            sweep(r);
+            for (int i = 0; i < r->m; i++)
+                credit(&c, r->id[i], r->s[i], drawn);
+            if (n_groups) {
+                memset(counts, 0, 6 * g * 53 * sizeof *counts);
+                sweep_groups(r, group, n_groups, counts, group_wins, group_faced);
             }
-            if (next_hist) {
-                turn_sum[id * 52 + deck[pick[0]]] += s;
-                turn_sum[id * 52 + deck[pick[1]]] += s;
-            }
-        }
-        if (n_groups) {
-            memset(counts, 0, 6 * g * 53 * sizeof *counts);
-            sweep_groups(r, group, n_groups, counts, group_wins, group_faced);
         }
         /* the next runout: combinations of `runout` deck cards in order */
         if (runout == 0)
@@ -236,17 +326,17 @@ void handrank_strength(const uint8_t *board, int n_board, int bins, const uint8_
             pick[q] = pick[q - 1] + 1;
     }
     if (next_hist && runout == 2) {
-        /* a flop's combo: its equity on each turn (a sum over the 46 rivers), binned */
+        /* a flop's combo (each one, or the heroes): its equity on each turn (a sum over the 46 rivers), binned */
         const uint64_t unit = (uint64_t)HANDRANK_STRENGTH_UNIT * 46;
         for (int a = 0, id = 0; a < 52; a++)
             for (int b = a + 1; b < 52; b++, id++) {
-                if ((dead >> a | dead >> b) & 1)
+                if ((dead >> a | dead >> b) & 1 || (heroes && !is_hero(hero, n_hero, id)))
                     continue;
                 for (int t = 0; t < n_deck; t++) {
-                    const uint8_t c = deck[t];
-                    if (c == a || c == b)
+                    const uint8_t turn = deck[t];
+                    if (turn == a || turn == b)
                         continue;
-                    const uint32_t at = (uint32_t)(turn_sum[id * 52 + c] * (uint64_t)bins / unit);
+                    const uint32_t at = (uint32_t)(turn_sum[id * 52 + turn] * (uint64_t)bins / unit);
                     next_hist[(size_t)id * (size_t)bins + (at < (uint32_t)bins ? at : (uint32_t)bins - 1)]++;
                 }
             }

@@ -107,13 +107,18 @@ void handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *dec
  * (group[c] < n_groups for every combo), group_wins[c * n_groups + x], 2
  * wins + ties against group x's combos, and group_faced[...], how many it
  * faces.  Every output is written whole; combos meeting the board get 0s.
- * `scratch` holds handrank_strength_scratch(n_groups) bytes, any alignment.
+ * With `heroes` (n_heroes combo numbers, at most STRENGTH_MAX_HEROES; -1s
+ * are skipped) only those combos get counts, each counted straight against
+ * the others (for a few combos, faster than ranking them all in order); the
+ * rest get 0s.  `scratch` holds handrank_strength_scratch(n_groups) bytes,
+ * at any alignment.
  */
 #define HANDRANK_STRENGTH_UNIT 1980
+#define HANDRANK_STRENGTH_MAX_HEROES 64
 size_t handrank_strength_scratch(int n_groups);
-void handrank_strength(const uint8_t *board, int n_board, int bins, const uint8_t *group, int n_groups,
-                       void *scratch, uint32_t *sums, uint64_t *squares, uint32_t *hist, uint32_t *next_hist,
-                       uint32_t *group_wins, uint32_t *group_faced);
+void handrank_strength(const uint8_t *board, int n_board, const int16_t *heroes, int n_heroes, int bins,
+                       const uint8_t *group, int n_groups, void *scratch, uint32_t *sums, uint64_t *squares,
+                       uint32_t *hist, uint32_t *next_hist, uint32_t *group_wins, uint32_t *group_faced);
 
 /*
  * The kernel for the contiguous rows of handrank_evaluate_batch and

@@ -154,6 +154,7 @@ def test_python_repeats_the_c_constants() -> None:
     assert int(defines["HANDRANK_MAX_PLAYERS"]) == _kernels.MAX_PLAYERS
     assert int(defines["HANDRANK_SHARE_UNIT"]) == _kernels.SHARE_UNIT
     assert int(defines["HANDRANK_BLOCKED"]) == _kernels.BLOCKED
+    assert int(defines["HANDRANK_STRENGTH_UNIT"]) == _kernels.STRENGTH_UNIT
     rules = ("SHORT_DECK", "SHORT_DECK_TRIPS", "LOW_A5", "LOW_EIGHT", "LOW_27")
     assert _enum("handrank_rules") == {f"HANDRANK_{r}": getattr(_kernels, r) for r in rules}
     assert int(defines["HANDRANK_NO_LOW"]) == _kernels.NO_LOW == _tables.NO_LOW

@@ -438,6 +438,7 @@ def _abstraction(args: argparse.Namespace) -> int:
                 args.streets,
                 args.out,
                 bins=args.bins,
+                partition=args.partition.split(";") if args.partition else None,
                 threads=args.threads,
                 client=client,
                 progress=bar,
@@ -538,6 +539,11 @@ def _abstraction_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
     bu.add_argument("--streets", required=True, help="preflop, flop, turn, river: such as river,turn")
     bu.add_argument("--out", required=True, help="the folder to write")
     bu.add_argument("--bins", type=whole_number, default=50, help="histogram bins (default 50)")
+    bu.add_argument(
+        "--partition",
+        help="OCHS's groups of classes, semicolons between groups, such as 'AA,KK;QQ,JJ,AKs;...'"
+        " (default: handrank.abstraction.DEFAULT_PARTITION)",
+    )
     bu.add_argument("--threads", type=int, default=0, help="threads without Dask (default 0: every core)")
     where = bu.add_mutually_exclusive_group()
     where.add_argument("--workers", type=whole_number, help="run on this many local Dask worker processes")

@@ -1,5 +1,5 @@
 # The C core's API (csrc/handrank.h), declared once.
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from "handrank.h" nogil:
     cdef enum handrank_game:
@@ -20,9 +20,10 @@ cdef extern from "handrank.h" nogil:
                                const int64_t *villain, const int32_t *heroes, int64_t n_heroes, void *scratch,
                                int64_t *wins, int64_t *ties, int64_t *total) noexcept
     size_t handrank_strength_scratch(int n_groups) noexcept
-    void handrank_strength(const uint8_t *board, int n_board, int bins, const uint8_t *group, int n_groups,
-                           void *scratch, uint32_t *sums, uint64_t *squares, uint32_t *hist, uint32_t *next_hist,
-                           uint32_t *group_wins, uint32_t *group_faced) noexcept
+    enum: HANDRANK_STRENGTH_MAX_HEROES
+    void handrank_strength(const uint8_t *board, int n_board, const int16_t *heroes, int n_heroes, int bins,
+                           const uint8_t *group, int n_groups, void *scratch, uint32_t *sums, uint64_t *squares,
+                           uint32_t *hist, uint32_t *next_hist, uint32_t *group_wins, uint32_t *group_faced) noexcept
     cdef enum handrank_simd:
         HANDRANK_SIMD_SCALAR
         HANDRANK_SIMD_AVX2

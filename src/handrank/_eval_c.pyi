@@ -58,6 +58,7 @@ def combo_equity_counts(
 ) -> None: ...
 def strength_counts(
     boards: npt.NDArray[np.uint8],
+    heroes: npt.NDArray[np.int16] | None,
     group: npt.NDArray[np.uint8],
     n_groups: int,
     bins: int,

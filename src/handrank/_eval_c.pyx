@@ -12,7 +12,7 @@ from cpython cimport array
 from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
 from cpython.ref cimport PyObject
 from libc.string cimport memset
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from handrank._csrc cimport (
     HANDRANK_MAX_PLAYERS,
@@ -44,6 +44,7 @@ from handrank._csrc cimport (
     handrank_combo_equity,
     handrank_combo_equity_scratch,
     handrank_strength,
+    HANDRANK_STRENGTH_MAX_HEROES,
     handrank_strength_scratch,
     handrank_simd,
     handrank_simd_active,
@@ -183,13 +184,18 @@ def combo_equity_counts(const uint8_t[::1] board, const uint8_t[::1] deck, const
         PyMem_RawFree(scratch)
 
 
-def strength_counts(const uint8_t[:, ::1] boards, const uint8_t[::1] group, int n_groups, int bins,
+def strength_counts(const uint8_t[:, ::1] boards, const int16_t[:, ::1] heroes, const uint8_t[::1] group,
+                    int n_groups, int bins,
                     uint32_t[:, ::1] sums, uint64_t[:, ::1] squares, uint32_t[:, :, ::1] hist,
                     uint32_t[:, :, ::1] next_hist, uint32_t[:, :, ::1] group_wins, uint32_t[:, :, ::1] group_faced,
                     Py_ssize_t start, Py_ssize_t stop):
     cdef Py_ssize_t k, n_board = boards.shape[1]
+    cdef int n_heroes = <int>heroes.shape[1] if heroes is not None else 0
     if stop <= start:
         return -1
+    if heroes is not None and (heroes.shape[0] != boards.shape[0] or n_heroes > HANDRANK_STRENGTH_MAX_HEROES):
+        raise ValueError(f"strength_counts: heroes holds a row of at most {HANDRANK_STRENGTH_MAX_HEROES} per board")
+    cdef const int16_t *hero
     cdef void *scratch = PyMem_RawMalloc(handrank_strength_scratch(n_groups))
     if scratch == NULL:
         raise MemoryError("strength_counts: out of memory")
@@ -205,9 +211,10 @@ def strength_counts(const uint8_t[:, ::1] boards, const uint8_t[::1] group, int 
             nh = &next_hist[k, 0, 0] if next_hist is not None else NULL
             gw = &group_wins[k, 0, 0] if n_groups else NULL
             gf = &group_faced[k, 0, 0] if n_groups else NULL
+            hero = &heroes[k, 0] if heroes is not None and n_heroes else NULL
             with nogil:
-                handrank_strength(&boards[k, 0], <int>n_board, bins, &group[0] if n_groups else NULL, n_groups,
-                                  scratch, &sums[k, 0], sq, h, nh, gw, gf)
+                handrank_strength(&boards[k, 0], <int>n_board, hero, n_heroes, bins,
+                                  &group[0] if n_groups else NULL, n_groups, scratch, &sums[k, 0], sq, h, nh, gw, gf)
     finally:
         PyMem_RawFree(scratch)
     return -1

@@ -342,6 +342,7 @@ _APART: list[np.ndarray] = []  # (1326, 1326) bool: the two combos share no card
 
 def strength_counts(
     boards: npt.NDArray[np.uint8],
+    heroes: npt.NDArray[np.int16] | None,
     group: npt.NDArray[np.uint8],
     n_groups: int,
     bins: int,
@@ -411,6 +412,19 @@ def strength_counts(
         if n_groups and group_wins is not None and group_faced is not None:
             group_wins[k] = wins_g
             group_faced[k] = faced_g
+        if heroes is not None:  # the others get 0s
+            others = np.ones(1326, bool)
+            others[heroes[k][heroes[k] >= 0]] = False
+            for out in (
+                sums,
+                squares,
+                hist,
+                next_hist,
+                group_wins if n_groups else None,
+                group_faced if n_groups else None,
+            ):
+                if out is not None:
+                    out[k, others] = 0
     return -1
 
 

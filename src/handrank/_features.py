@@ -29,7 +29,7 @@ from math import comb
 from handrank import _backend
 from handrank._classes import CLASS_SIZES, HAND_CLASSES, class_of, parse_classes
 from handrank._isomorphism import HandIndexer
-from handrank._kernels import STRENGTH_UNIT
+from handrank._kernels import STRENGTH_MAX_HEROES, STRENGTH_UNIT
 from handrank._threads import n_threads, split_rows
 
 TYPE_CHECKING = False
@@ -46,7 +46,7 @@ MAX_BINS = 1000
 # The default partition of the 169 classes for OCHS: the classes in order of preflop EHS, weakest first, each
 # in group floor(8 * (the combos of the classes before it) / 1,326): eight groups of 154 to 176 combos
 # (``test_default_partition`` derives it again from the classes' EHS).
-_DEFAULT_GROUPS = (
+DEFAULT_GROUPS = (
     "32o,42o,62o,52o,72o,43o,32s,63o,53o,73o,82o,42s,83o,62s,52s,64o,54o",
     "72s,74o,43s,92o,84o,63s,53s,65o,93o,73s,82s,75o,94o,83s,64s,85o,54s,T2o,74s,76o",
     "92s,T3o,95o,84s,65s,86o,93s,T4o,75s,94s,T5o,J2o,96o,85s,T2s,87o,J3o,76s,T3s,95s,T6o,J4o",
@@ -87,7 +87,7 @@ def labels_of(partition: object) -> tuple[int, ...]:
     string of them joined by commas), or 169 group numbers in ``HAND_CLASSES`` order.
     """
     if partition is None:
-        partition = _DEFAULT_GROUPS
+        partition = DEFAULT_GROUPS
     if isinstance(partition, str) or not hasattr(partition, "__len__") or not hasattr(partition, "__iter__"):
         raise TypeError(
             "partition must be a list of groups of starting-hand classes, or 169 group numbers,"
@@ -158,10 +158,17 @@ def canonical_boards(n: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def counts(
-    boards: np.ndarray, features: Sequence[str], bins: int, group: np.ndarray | None, n_groups: int, threads: object
+    boards: np.ndarray,
+    features: Sequence[str],
+    bins: int,
+    group: np.ndarray | None,
+    n_groups: int,
+    threads: object,
+    heroes: np.ndarray | None = None,
 ) -> dict[str, np.ndarray]:
-    """The kernel's integer counts for every combo on each board (``(K, n)`` uint8, n = 3..5): ``sums``, and as
-    ``features`` ask ``squares``, ``hist``, ``next_hist``, ``group_wins``, ``group_faced``."""
+    """The kernel's integer counts for every combo on each board (``(K, n)`` uint8, n = 3..5), or only for each
+    board's ``heroes`` (``(K, H)`` int16 combo numbers, -1 for none): ``sums``, and as ``features`` ask
+    ``squares``, ``hist``, ``next_hist``, ``group_wins``, ``group_faced``."""
     import numpy as np
 
     k, n = boards.shape
@@ -183,6 +190,7 @@ def counts(
         n_threads(threads),
         1,
         np.ascontiguousarray(boards, np.uint8),
+        heroes,
         group if group is not None else np.zeros(1326, np.uint8),
         n_groups if "ochs" in want else 0,
         bins,
@@ -440,7 +448,10 @@ def board_canonical(hands: np.ndarray, n_board: int) -> np.ndarray:
 def state_values(
     street: str, features: Sequence[str], indices: np.ndarray, bins: int, labels: Sequence[int], threads: object
 ) -> dict[str, np.ndarray]:
-    """Each feature of the states ``indices`` (checked, below the street's size) of a board street, float64."""
+    """Each feature of the states ``indices`` (checked, below the street's size) of a board street, float64.
+
+    The states are grouped by board (each relabelled so that its board is the least of its relabellings); a
+    board with a few of them counts just those combos, one with more ranks all its combos in order."""
     import numpy as np
 
     n = BOARD_CARDS[street]
@@ -450,44 +461,78 @@ def state_values(
     combo = hands[:, 0].astype(np.int64) * (101 - hands[:, 0].astype(np.int64)) // 2 + hands[:, 1] - 1
     n_groups = max(labels) + 1
     group = combo_groups(labels)
+    # each board's distinct combos asked for, in a row padded with -1 (boards with too many run in full)
+    by_board = np.unique(which * 1326 + combo)
+    owner, wanted = by_board // 1326, by_board % 1326
+    many = np.bincount(owner, minlength=len(boards)) > STRENGTH_MAX_HEROES
     out: dict[str, np.ndarray] = {}
-    size = block_size(street, features, bins, n_groups)
-    for lo in range(0, len(boards), size):
-        raw = counts(np.ascontiguousarray(boards[lo : lo + size]), features, bins, group, n_groups, threads)
-        mine = np.flatnonzero((which >= lo) & (which < lo + size))
-        for f in features:
-            part = values(street, raw, f)[which[mine] - lo, combo[mine]]
-            if f not in out:
-                out[f] = np.empty((len(indices), *part.shape[1:]))
-            out[f][mine] = part
+    for full in (False, True):
+        chosen = np.flatnonzero(many == full)
+        if not len(chosen):
+            continue
+        heroes = None
+        if not full:
+            rows = np.full((len(boards), STRENGTH_MAX_HEROES), -1, np.int16)
+            first = np.searchsorted(owner, owner)  # where each board's run starts
+            keep = ~many[owner]
+            rows[owner[keep], (np.arange(len(owner)) - first)[keep]] = wanted[keep]
+            heroes = rows
+        size = block_size(street, features, bins, n_groups) * (1 if full else 8)
+        for lo in range(0, len(chosen), size):
+            part = chosen[lo : lo + size]
+            raw = counts(
+                np.ascontiguousarray(boards[part]),
+                features,
+                bins,
+                group,
+                n_groups,
+                threads,
+                None if heroes is None else np.ascontiguousarray(heroes[part]),
+            )
+            place = np.full(len(boards), -1)
+            place[part] = np.arange(len(part))
+            mine = np.flatnonzero(place[which] >= 0)
+            for f in features:
+                got = values(street, raw, f)[place[which[mine]], combo[mine]]
+                if f not in out:
+                    out[f] = np.empty((len(indices), *got.shape[1:]))
+                out[f][mine] = got
     return out
 
 
 def preflop_table(features: Sequence[str], bins: int, labels: Sequence[int], threads: object) -> dict[str, np.ndarray]:
-    """Each feature of the 169 classes (``HAND_CLASSES`` order, the preflop index order), float64; kept for the
-    process, per backend."""
+    """Each feature of the 169 classes by preflop index, float64.  The sums are kept for the process (per
+    backend): EHS, EHS² and the histogram come from one pass together, OCHS and ``next`` from their own."""
     import numpy as np
 
     n_groups = max(labels) + 1
     out: dict[str, np.ndarray] = {}
-    plain = [f for f in features if f != "next"]
-    key: tuple[object, ...] = ("preflop", _backend.kernels.NAME, tuple(plain), bins, tuple(labels))
+    passes: list[tuple[str, ...]] = []
+    plain = tuple(f for f in ("ehs", "ehs2", "hist") if f in features)
     if plain:
+        passes.append(("ehs", "ehs2", "hist"))
+    if "ochs" in features:
+        passes.append(("ochs",))
+    for asked in passes:
+        key: tuple[object, ...] = ("preflop", _backend.kernels.NAME, asked, bins, tuple(labels) * (asked == ("ochs",)))
         if key not in _CACHE:
             boards, weights = canonical_boards(5)
-            _CACHE[key] = preflop_sums(boards, weights, plain, bins, labels, threads)
+            _CACHE[key] = preflop_sums(boards, weights, asked, bins, labels, threads)
         sums = _CACHE[key]
         assert isinstance(sums, np.ndarray)
-        for f, at in preflop_columns(plain, bins, n_groups).items():
-            out[f] = preflop_values(sums[:, at], f, bins, n_groups)
+        for f, at in preflop_columns(asked, bins, n_groups).items():
+            if f in features:
+                out[f] = preflop_values(sums[:, at], f, bins, n_groups)
     if "next" in features:
         key = ("preflop", _backend.kernels.NAME, ("next",), bins)
         if key not in _CACHE:
             flops, weights = canonical_boards(3)
             _CACHE[key] = preflop_sums(flops, weights, ["next"], bins, None, threads)
-        out["next"] = preflop_values(_CACHE[key], "next", bins, n_groups)  # type: ignore[arg-type]
+        sums = _CACHE[key]
+        assert isinstance(sums, np.ndarray)
+        out["next"] = preflop_values(sums, "next", bins, n_groups)
     order = indexer().index(np.array([class_hand(name) for name in HAND_CLASSES], np.uint8), "preflop")
-    place = np.argsort(order)  # the preflop index of each class, as the indexer numbers it
+    place = np.argsort(order)  # the class at each preflop index
     return {f: v[place] for f, v in out.items()}
 
 

@@ -33,6 +33,8 @@ BLOCKED = 65535
 """HANDRANK_BLOCKED: the rank of a combo that holds a board card (above every class, so it sorts last)."""
 STRENGTH_UNIT = 1980
 """HANDRANK_STRENGTH_UNIT: a river combo's 2 wins + ties against the 990 combos left, when nothing beats or ties it."""
+STRENGTH_MAX_HEROES = 64
+"""HANDRANK_STRENGTH_MAX_HEROES: the most combos a board's ``heroes`` row names in ``strength_counts``."""
 
 SHORT_DECK = 0
 """HANDRANK_SHORT_DECK: short deck, straights above three of a kind (classes 1..1404)."""
@@ -154,6 +156,7 @@ if TYPE_CHECKING:
         def strength_counts(
             self,
             boards: npt.NDArray[np.uint8],
+            heroes: npt.NDArray[np.int16] | None,
             group: npt.NDArray[np.uint8],
             n_groups: int,
             bins: int,
@@ -171,7 +174,9 @@ if TYPE_CHECKING:
             ``sums`` ((K, 1326) uint32), ``squares`` ((K, 1326) uint64), ``hist`` and ``next_hist`` ((K, 1326,
             bins) uint32; the latter for flops only) and, with ``n_groups`` > 0 groups of opponent combos
             (``group``: 1,326 ids below it), ``group_wins`` and ``group_faced`` ((K, 1326, n_groups) uint32).
-            Optional outputs may be None.  -1 (no board is invalid)."""
+            Optional outputs may be None.  With ``heroes`` ((K, H) int16, H <= STRENGTH_MAX_HEROES: each board's
+            combo numbers, -1 for none) only those combos are counted, the rest get 0s.  -1 (no board is
+            invalid)."""
 
         def rank_masks(self, masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
             """Rank masks ``start:stop`` into ``out``; the first invalid mask, or -1."""

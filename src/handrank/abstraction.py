@@ -74,10 +74,9 @@ FEATURES = ("ehs", "ehs2", "hist", "next", "ochs")
 """What ``build`` writes: ``ehs``, ``ehs2``, ``hist`` (histogram), ``next`` (next street's histogram), ``ochs``."""
 FORMAT = 1
 """The version of ``build``'s files and manifest; ``load`` refuses another."""
-DEFAULT_PARTITION: tuple[tuple[str, ...], ...] = tuple(
-    tuple(HAND_CLASSES[c] for c in range(169) if _features.labels_of(None)[c] == g) for g in range(8)
-)
-"""OCHS's default eight groups of the 169 classes: by preflop EHS, weakest first, about 166 combos each."""
+DEFAULT_PARTITION: tuple[tuple[str, ...], ...] = tuple(tuple(group.split(",")) for group in _features.DEFAULT_GROUPS)
+"""OCHS's default eight groups of the 169 classes: the classes in order of preflop EHS, weakest first, each in
+group ``floor(8 * (combos of the classes before it) / 1326)`` (154 to 176 combos a group)."""
 
 
 def _indices(street: str, indices: object) -> np.ndarray | None:
@@ -245,21 +244,24 @@ def build(
     same call computes only the chunks missing, and removes the chunks once the street's files are written.
     ``client``: a Dask client to run the chunks as tasks (``handrank.dask.connect``); without one they run
     here on ``threads`` threads (0: every core).  ``progress`` is called with a street and the fraction of
-    it done.  The histograms are not for the river.  Returns ``load(out)``.
+    it done.  The histograms (``hist``, ``next``) are made for the streets before the river only: asked for
+    the river alone, they are refused.  Returns ``load(out)``.
     """
     features = _names(features, FEATURES, "features")
     streets = _names(streets, STREETS, "streets")
     bins = _features.bins_of(bins)
     labels = _features.labels_of(partition)
     threads = n_threads(threads)
-    for street in streets:
-        for feature in features:
-            _features.feature_of(street, feature)
+    plan = {s: tuple(f for f in features if s != "river" or f not in ("hist", "next")) for s in streets}
+    for feature in features:
+        if not any(feature in asked for asked in plan.values()):
+            _features.feature_of("river", feature)  # the one street that refuses a feature: say why
     folder = os.fspath(out)
     os.makedirs(folder, exist_ok=True)
     manifest = _manifest(folder)
-    for street in streets:
-        _build_street(folder, manifest, street, features, bins, labels, threads, client, progress)
+    for street, asked in plan.items():
+        if asked:
+            _build_street(folder, manifest, street, asked, bins, labels, threads, client, progress)
     return load(folder, verify=False)
 
 
@@ -377,8 +379,9 @@ def _list_files(
 class Features:
     """Features written by ``build``, memory-mapped: ``features["river", "ehs"]`` is the river's EHS array.
 
-    ``keys()`` lists the ``(street, feature)`` pairs held; ``bins`` and ``partition`` say how the histograms and
-    OCHS were made; ``lookup(cards)`` gives one hand's values (its street from its number of cards).
+    ``keys()`` lists the ``(street, feature)`` pairs held; ``entries[street, feature]`` is the file's manifest
+    entry (its shape, SHA-256, and the ``bins`` of a histogram or the ``partition`` of OCHS, as 169 group
+    numbers); ``lookup(cards)`` gives one hand's values (its street from its number of cards).
     """
 
     def __init__(self, folder: str, entries: dict[tuple[str, str], dict[str, object]]) -> None:

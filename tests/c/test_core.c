@@ -442,6 +442,45 @@ static void test_combo_equity(void) {
     CHECK(sane && counts[0][0][0] > counts[0][0][1], "combo equity: aces win no more than queens");
 }
 
+/*
+ * Hand strength on a turn, with scratch at two alignments: the same counts; every pair of live combos that
+ * share no card splits 2 points (a win, or two ties) on each river, so the sums add up to 48 rivers of
+ * 1081 x 990; each combo's histogram holds its 46 rivers; one group of all combos repeats the sums.
+ */
+static void test_strength(void) {
+    static const uint8_t board[4] = {44, 21, 0, 5};
+    static unsigned char scratch[2][1 << 20];
+    static uint32_t sums[2][1326], hist[1326 * 10], wins[1326], faced[1326];
+    static uint64_t squares[1326];
+    static uint8_t group[1326];
+    CHECK(handrank_strength_scratch(1) <= sizeof scratch[0] - 8, "strength: scratch larger than expected");
+    for (int t = 0; t < 2; t++)
+        handrank_strength(board, 4, NULL, 0, 10, group, t, scratch[t] + 5 * t, sums[t], t ? squares : NULL,
+                          t ? hist : NULL, NULL, t ? wins : NULL, t ? faced : NULL);
+    CHECK(memcmp(sums[0], sums[1], sizeof sums[0]) == 0, "strength: the scratch's alignment or the options matter");
+    uint64_t total = 0, runs = 0, ok = 1;
+    for (int c = 0; c < 1326; c++) {
+        uint32_t counted = 0;
+        for (int i = 0; i < 10; i++)
+            counted += hist[c * 10 + i];
+        total += sums[1][c];
+        runs += counted;
+        ok &= wins[c] == sums[1][c] && (faced[c] == 0 || faced[c] == 46 * 990) && (counted == 0 || counted == 46);
+        ok &= squares[c] >= (uint64_t)sums[1][c] * sums[1][c] / 46; /* the mean square is at least the squared mean */
+    }
+    CHECK(total == 48ULL * 1081 * 990 && runs == 1128ULL * 46 && ok, "strength: the counts do not add up");
+    /* three heroes (and a -1), counted straight: their counts as in the full pass, everyone else's 0 */
+    static const int16_t heroes[4] = {1325, -1, 700, 3};
+    static uint32_t few[1326], few_wins[1326], few_faced[1326];
+    handrank_strength(board, 4, heroes, 4, 10, group, 1, scratch[0], few, NULL, NULL, NULL, few_wins, few_faced);
+    int same = 1;
+    for (int c = 0; c < 1326; c++) {
+        const int hero = c == 1325 || c == 700 || c == 3;
+        same &= few[c] == (hero ? sums[1][c] : 0) && few_wins[c] == few[c] && few_faced[c] == (hero ? faced[c] : 0);
+    }
+    CHECK(same && few[1325] > 0, "strength: the heroes' counts differ from the full pass");
+}
+
 int main(void) {
     test_five_card_counts();
     test_boundaries();
@@ -452,6 +491,7 @@ int main(void) {
     test_enumerate();
     test_monte_carlo();
     test_combo_equity();
+    test_strength();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
