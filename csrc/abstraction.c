@@ -313,17 +313,8 @@ void handrank_strength(const uint8_t *board, int n_board, const int16_t *heroes,
                 sweep_groups(r, group, n_groups, counts, group_wins, group_faced);
             }
         }
-        /* the next runout: combinations of `runout` deck cards in order */
-        if (runout == 0)
+        if (!hr_next_pick(pick, runout, n_deck))
             break;
-        int j = runout - 1;
-        while (j >= 0 && pick[j] == n_deck - runout + j)
-            j--;
-        if (j < 0)
-            break;
-        pick[j]++;
-        for (int q = j + 1; q < runout; q++)
-            pick[q] = pick[q - 1] + 1;
     }
     if (next_hist && runout == 2) {
         /* a flop's combo (each one, or the heroes): its equity on each turn (a sum over the 46 rivers), binned */

@@ -135,16 +135,7 @@ void handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *dec
             ties[i] += tied[h] - card_tied[h] + live[h];
             total[i] += all - per_card[pairs[2 * h]] - per_card[pairs[2 * h + 1]] + live[h];
         }
-        /* the next runout: combinations of `runout` deck cards in order */
-        if (runout == 0)
+        if (!hr_next_pick(pick, runout, n_deck))
             break;
-        int j = runout - 1;
-        while (j >= 0 && pick[j] == n_deck - runout + j)
-            j--;
-        if (j < 0)
-            break;
-        pick[j]++;
-        for (int k = j + 1; k < runout; k++)
-            pick[k] = pick[k - 1] + 1;
     }
 }

@@ -265,4 +265,20 @@ int64_t hr_iso_index_scalar(const handrank_iso_street *street, const uint8_t *ro
  */
 int hr_iso_layout(const handrank_iso_street *street, int *K0, int *K1, int *S);
 
+/*
+ * The next runout: `pick` holds `k` increasing positions among `n` cards (the combinations in order);
+ * steps it to the next combination, or returns 0 after the last (at once for k = 0).
+ */
+HR_INLINE int hr_next_pick(int *pick, int k, int n) {
+    int j = k - 1;
+    while (j >= 0 && pick[j] == n - k + j)
+        j--;
+    if (j < 0)
+        return 0;
+    pick[j]++;
+    for (int q = j + 1; q < k; q++)
+        pick[q] = pick[q - 1] + 1;
+    return 1;
+}
+
 #endif /* HANDRANK_INTERNAL_H */

@@ -545,10 +545,7 @@ def _abstraction_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
         " (default: handrank.abstraction.DEFAULT_PARTITION)",
     )
     bu.add_argument("--threads", type=int, default=0, help="threads without Dask (default 0: every core)")
-    where = bu.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=whole_number, help="run on this many local Dask worker processes")
-    where.add_argument("--scheduler", help="run on an existing Dask scheduler, such as tcp://host:8786")
-    bu.add_argument("--connect-timeout", type=_positive, default=30.0, help="seconds to reach the scheduler")
+    _dask_options(bu, "local Dask worker processes (default: none, threads here)")
     sh = ab_sub.add_parser(
         "show",
         help="one hand's features from a built folder",
@@ -558,6 +555,16 @@ def _abstraction_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
     sh.add_argument("cards", nargs="+", help="a hole and a board, such as AhKh Ts9s2c")
     sh.add_argument("--verify", action="store_true", help="check every file's SHA-256 first")
     sh.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _dask_options(p: argparse.ArgumentParser, workers: str) -> None:
+    """``--workers N`` (``workers`` says what they are) or ``--scheduler ADDRESS``, and ``--connect-timeout``."""
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=whole_number, help=workers)
+    where.add_argument("--scheduler", help="an existing Dask scheduler, such as tcp://host:8786")
+    p.add_argument(
+        "--connect-timeout", type=_positive, default=30.0, help="seconds to reach the scheduler (default 30)"
+    )
 
 
 def _table_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
@@ -587,12 +594,7 @@ def _table_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
     flop.add_argument("--villain", required=True, help='the villain range, such as "random"')
     for p, size in ((pre, 500), (flop, 25)):
         p.add_argument("--out", required=True, help="the file to write: Parquet (table.parquet) or CSV (table.csv)")
-        where = p.add_mutually_exclusive_group()
-        where.add_argument("--workers", type=whole_number, help="local worker processes (default: one per core)")
-        where.add_argument("--scheduler", help="an existing Dask scheduler, such as tcp://host:8786")
-        p.add_argument(
-            "--connect-timeout", type=_positive, default=30.0, help="seconds to reach the scheduler (default 30)"
-        )
+        _dask_options(p, "local worker processes (default: one per core)")
         p.add_argument(
             "--chunk-size",
             type=whole_number,
