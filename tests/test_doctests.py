@@ -21,6 +21,7 @@ COMPOSED = [
     "handrank._preflop",
     "handrank._solver",
     "handrank._variants",
+    "handrank.abstraction",
 ]
 
 

@@ -123,8 +123,8 @@ def ehs(street: str, indices: npt.ArrayLike | None = None, *, threads: int | Non
 
     >>> from handrank import HandIndexer
     >>> i = HandIndexer("holdem").index("AsAh Ad7c2s Kd", street="turn")
-    >>> round(float(ehs("turn", [i])[0]), 4)  # only the case ace, or runner-runner nothing: 46 rivers
-    0.9872
+    >>> round(float(ehs("turn", [i])[0]), 4)  # trip aces: the turn's equity against a random hand
+    0.9826
     """
     return _compute(street, "ehs", indices, 50, None, threads)
 
