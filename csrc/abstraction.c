@@ -275,8 +275,8 @@ void handrank_strength(const uint8_t *board, int n_board, const int16_t *heroes,
         while (a < 51 && (a + 1) * (101 - (a + 1)) / 2 + (a + 1) <= heroes[h])
             a++;
         const int b = heroes[h] - a * (101 - a) / 2 + 1;
-        if ((dead >> a | dead >> b) & 1)
-            continue;
+        if ((dead >> a | dead >> b) & 1 || is_hero(hero, n_hero, heroes[h]))
+            continue; /* on the board, or named before */
         hero[n_hero] = heroes[h];
         cards[n_hero][0] = (uint8_t)a;
         cards[n_hero][1] = (uint8_t)b;

@@ -23,10 +23,9 @@ pytest.importorskip("pyarrow")
 
 import handrank  # noqa: E402
 from handrank import dask as hd  # noqa: E402
-from handrank._classes import HAND_CLASSES, class_combos  # noqa: E402
+from handrank._classes import HAND_CLASSES, class_combos, parse_classes  # noqa: E402
 from handrank._job_runner import kept_chunks, run_job  # noqa: E402
 from handrank._preflop import BOARDS, matchup_key  # noqa: E402
-from handrank._classes import parse_classes  # noqa: E402
 from handrank._table_jobs import FlopJob, PreflopJob, matchup_keys  # noqa: E402
 
 needs_c = pytest.mark.skipif(not C_AVAILABLE, reason=NO_C)

@@ -191,10 +191,10 @@ def strength_counts(const uint8_t[:, ::1] boards, const int16_t[:, ::1] heroes, 
                     Py_ssize_t start, Py_ssize_t stop):
     cdef Py_ssize_t k, n_board = boards.shape[1]
     cdef int n_heroes = <int>heroes.shape[1] if heroes is not None else 0
-    if stop <= start:
-        return -1
     if heroes is not None and (heroes.shape[0] != boards.shape[0] or n_heroes > HANDRANK_STRENGTH_MAX_HEROES):
         raise ValueError(f"strength_counts: heroes holds a row of at most {HANDRANK_STRENGTH_MAX_HEROES} per board")
+    if stop <= start:
+        return -1
     cdef const int16_t *hero
     cdef void *scratch = PyMem_RawMalloc(handrank_strength_scratch(n_groups))
     if scratch == NULL:

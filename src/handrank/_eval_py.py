@@ -357,6 +357,8 @@ def strength_counts(
 ) -> int:
     import numpy as np
 
+    if heroes is not None and (heroes.shape[0] != boards.shape[0] or heroes.shape[1] > _kernels.STRENGTH_MAX_HEROES):
+        raise ValueError(f"strength_counts: heroes holds a row of at most {_kernels.STRENGTH_MAX_HEROES} per board")
     first, second = np.triu_indices(52, k=1)
     table = np.stack([first, second], axis=1).astype(np.uint8)
     if not _APART:

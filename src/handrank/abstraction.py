@@ -84,6 +84,8 @@ def _indices(street: str, indices: object) -> np.ndarray | None:
     if indices is None:
         return None
     arr = np.asarray(indices)
+    if arr.size == 0 and arr.dtype.kind == "f":
+        arr = arr.astype(np.uint64)  # an empty list: no states
     if arr.dtype == object or arr.dtype.kind not in "iu":
         raise TypeError(f"indices must be integers, not dtype {arr.dtype}")
     if arr.ndim != 1:
