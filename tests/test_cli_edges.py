@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from handrank._cli import main
@@ -66,3 +69,40 @@ def test_combos_infers_an_omaha_random_villain_from_the_hero(capsys: pytest.Capt
         capsys, "combos", "--game", "omaha", "--board", "Ks7h2d", "--hero", "AhKhQhJhTh", "--villain", "random"
     )
     assert code == 2 and "villain: an Omaha 'random' range of 5 cards is not enumerated exactly" in err
+
+
+def test_abstraction_build_and_show(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``handrank abstraction build`` writes what ``build`` writes; ``show`` reads one hand back, or says why not."""
+    from handrank import HandIndexer, abstraction
+
+    out = str(tmp_path / "features")
+    code, said, err = _run(capsys, "abstraction", "build", "--features", "ehs", "--streets", "preflop", "--out", out)
+    assert code == 0, err
+    assert said.startswith(f"wrote {out}: preflop/ehs (")
+    expected = float(abstraction.load(out)["preflop", "ehs"][HandIndexer().index("AhKh")])
+    code, said, _ = _run(capsys, "abstraction", "show", out, "Ah", "Kh", "--json", "--verify")
+    assert code == 0 and json.loads(said) == {
+        "street": "preflop",
+        "index": HandIndexer().index("AhKh"),
+        "ehs": expected,
+    }
+    code, said, _ = _run(capsys, "abstraction", "show", out, "AhKh")
+    assert code == 0 and said.splitlines()[2] == f"ehs:     {expected:.6f}"
+    code, _, err = _run(capsys, "abstraction", "show", out, "AhKh", "Ts9s2c")
+    assert code == 2 and err == f"handrank: error: cards: a flop hand, but {out} holds preflop/ehs\n"
+    code, _, err = _run(capsys, "abstraction", "build", "--features", "hist", "--streets", "river", "--out", out)
+    assert code == 2 and "the river has no runouts" in err
+    code, _, err = _run(
+        capsys,
+        "abstraction",
+        "build",
+        "--features",
+        "ochs",
+        "--streets",
+        "preflop",
+        "--out",
+        out,
+        "--partition",
+        "AA;KK",
+    )
+    assert code == 2 and err.startswith("handrank: error: partition: every class must be in a group; 167 are in none")

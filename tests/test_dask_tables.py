@@ -369,3 +369,27 @@ def test_cli_writes_csv_by_its_name_and_reads_kept_chunks_by_their_checksums(tmp
     got = pd.read_csv(out)
     assert got.equals(job.frame([PreflopJob.compute(c) for c in job.chunks]))
     assert "0 kept" not in stdout and not Path(f"{out}.parts").exists()
+
+
+@needs_c
+def test_abstraction_build_on_dask_equals_the_local_build(tmp_path: Path, dask_client: distributed.Client) -> None:
+    """Workers that see the checkpoint folder keep their chunks there and send back names; ones that do not
+    (no folder here) send back the data: both give what this process computes alone."""
+    from handrank import abstraction
+    from handrank._features import labels_of
+    from handrank._job_runner import chunk_results
+    from handrank._table_jobs import FeatureJob
+
+    local = abstraction.build("ehs", "preflop", tmp_path / "local", threads=1)
+    remote = abstraction.build("ehs", "preflop", tmp_path / "dask", client=dask_client)
+    assert (tmp_path / "dask" / "preflop" / "ehs.npy").read_bytes() == (
+        tmp_path / "local" / "preflop" / "ehs.npy"
+    ).read_bytes()
+    assert np.array_equal(remote["preflop", "ehs"], local["preflop", "ehs"])
+    assert not (tmp_path / "dask" / "chunks").exists()
+    job = FeatureJob("turn", ("ehs",), 50, labels_of(None))
+    job.chunks = job.chunks[:2]
+    got = dict(chunk_results(job, dask_client, None, None))
+    for index, chunk in enumerate(job.chunks):
+        expected = job.compute(chunk, *job.arguments())
+        assert np.array_equal(got[index], expected)
