@@ -21,6 +21,7 @@ LONG_CALLS = {
         "(40_000_000, 5)), threads=2)"
     ),
     "exact": "handrank.equity([handrank.Range('22+, A2+, K2+'), handrank.Range('22+, A2+')], exact=True, threads=2)",
+    "abstraction": "from handrank import abstraction; abstraction.ehs('flop', threads=2)",
 }
 
 
@@ -63,4 +64,19 @@ def test_cli_ctrl_c_is_one_line_and_exit_130() -> None:
     assert got.returncode == 130, got.stderr
     assert got.stderr.strip().splitlines()[-1] == "handrank: interrupted"
     assert "Traceback" not in got.stderr
+    assert seconds < 3.0
+
+
+def test_cli_abstraction_build_ctrl_c_says_where_the_chunks_are(tmp_path: object) -> None:
+    out = os.path.join(str(tmp_path), "features")
+    code = (
+        f"{TAKE_CTRL_C}import sys; print('started', flush=True); from handrank._cli import main; "
+        f"sys.exit(main(['abstraction', 'build', '--features', 'ehs', '--streets', 'flop', '--out', {out!r}]))"
+    )
+    got, seconds = _interrupt([sys.executable, "-c", code], dict(os.environ))
+    assert got.returncode == 130, got.stderr
+    assert got.stderr.strip().splitlines()[-1] == (
+        f"handrank: interrupted: the finished chunks are kept in {os.path.join(out, 'chunks')};"
+        " the same command resumes from them"
+    )
     assert seconds < 3.0
