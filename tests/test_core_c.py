@@ -35,6 +35,7 @@ SOURCES = [
         "ranges.c",
         "isomorphism.c",
         "isomorphism_simd.c",
+        "abstraction.c",
         "tables.c",
     )
 ]

@@ -247,11 +247,12 @@ def test_records_built_fast_are_plain_immutable_records() -> None:
 
 def test_the_dev_extra_runs_everything() -> None:
     """``pip install -e ".[dev]"`` (the README's development setup) brings every extra the suite uses, so
-    that no test of the peers, pokerkit, Dask or the plots skips there."""
+    that no test of the peers, pokerkit, Dask, the plots or the clustering skips there."""
     pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
     if not pyproject.exists():
         pytest.skip("pyproject.toml is not beside the tests (a wheel's test run copies it in: see test-sources)")
     text = pyproject.read_text(encoding="utf-8")
     extras = dict(re.findall(r"^(\w+) = (\[.*\])$", text.split("[project.optional-dependencies]")[1], re.M))
     assert "handrank[test,compat]" in extras["dev"]
-    assert "handrank[dask,plot]" in extras["test"] and "pokerkit" in extras["test"] and "hypothesis" in extras["test"]
+    assert "handrank[dask,plot,abstraction]" in extras["test"]
+    assert "pokerkit" in extras["test"] and "hypothesis" in extras["test"]

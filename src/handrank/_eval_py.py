@@ -403,31 +403,33 @@ def strength_counts(
         if hist is not None:
             hist[k] = binned
         if next_hist is not None:
-            unit = STRENGTH_UNIT * 46
-            next_hist[k] = 0
-            for c, (a, b) in enumerate(table.tolist()):
-                if a in board or b in board:
-                    continue
-                for card in deck:
-                    if card not in (a, b):
-                        next_hist[k, c, min(int(by_turn[c, card]) * bins // unit, bins - 1)] += 1
+            next_hist[k] = _turn_bins(by_turn, board, deck, bins)
         if n_groups and group_wins is not None and group_faced is not None:
             group_wins[k] = wins_g
             group_faced[k] = faced_g
         if heroes is not None:  # the others get 0s
             others = np.ones(1326, bool)
             others[heroes[k][heroes[k] >= 0]] = False
-            for out in (
-                sums,
-                squares,
-                hist,
-                next_hist,
-                group_wins if n_groups else None,
-                group_faced if n_groups else None,
-            ):
+            grouped = (group_wins, group_faced) if n_groups else ()
+            for out in (sums, squares, hist, next_hist, *grouped):
                 if out is not None:
                     out[k, others] = 0
     return -1
+
+
+def _turn_bins(by_turn: np.ndarray, board: bytes, deck: list[int], bins: int) -> np.ndarray:
+    """Each flop combo's turn cards by the bin of its turn equity (``by_turn``: its strength summed over each
+    turn card's 46 rivers), ``(1326, bins)``."""
+    import numpy as np
+
+    out = np.zeros((1326, bins), np.uint32)
+    for c, (a, b) in enumerate(combinations(range(52), 2)):
+        if a in board or b in board:
+            continue
+        for card in deck:
+            if card not in (a, b):
+                out[c, min(int(by_turn[c, card]) * bins // (STRENGTH_UNIT * 46), bins - 1)] += 1
+    return out
 
 
 def rank_masks(masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
