@@ -82,6 +82,7 @@ def extensions() -> list[Extension]:
                 "csrc/isomorphism.c",
                 "csrc/isomorphism_simd.c",
                 "csrc/abstraction.c",
+                "csrc/showdown.c",
                 "csrc/tables.c",
             ],
             include_dirs=["csrc"],

@@ -26,7 +26,7 @@
  * Files (csrc/): one per concern, its SIMD kernels and batch entry points in
  * a paired *_simd.c: evaluate.c + evaluate_simd.c (5..7 cards, masks),
  * omaha.c + omaha_simd.c, combos.c, variants.c, equity.c, ranges.c,
- * isomorphism.c + isomorphism_simd.c, abstraction.c; cpu.c holds CPU detection and the
+ * isomorphism.c + isomorphism_simd.c, abstraction.c, showdown.c; cpu.c holds CPU detection and the
  * kernel choice; tables.c is generated.  Calls run one way (internal.h): a
  * *_simd.c file calls its scalar pair and cpu.c, never the reverse.
  */
@@ -119,6 +119,35 @@ size_t handrank_strength_scratch(int n_groups);
 void handrank_strength(const uint8_t *board, int n_board, const int16_t *heroes, int n_heroes, int bins,
                        const uint8_t *group, int n_groups, void *scratch, uint32_t *sums, uint64_t *squares,
                        uint32_t *hist, uint32_t *next_hist, uint32_t *group_wins, uint32_t *group_faced);
+
+/*
+ * Showdown values for solvers (showdown.c).  A river board prepared once
+ * holds its 1,081 live combos (those meeting no board card) worst first:
+ * each one's number (as in handrank_combo_equity), its two cards (first |
+ * second << 8) and where its run of ties ends (the index after it), then
+ * the numbers of the 245 combos meeting the board; 6,976 bytes.  For an opponent's reach by
+ * combo number (1,326 values, those meeting the board ignored; finite, not
+ * negative: the caller checks), handrank_showdown_values writes value[h] =
+ * the reach of the opponent's combos that h beats less the reach of those
+ * that beat it, over the combos sharing no card with h (0 for combos
+ * meeting the board), and handrank_blocked_reach out[h] = the reach of the
+ * combos sharing no card with h.  Double and float (_f32) forms.
+ */
+#define HANDRANK_SHOWDOWN_COMBOS 1326
+#define HANDRANK_SHOWDOWN_LIVE 1081
+#define HANDRANK_SHOWDOWN_DEAD 245
+typedef struct {
+    uint16_t id[HANDRANK_SHOWDOWN_LIVE];
+    uint16_t cards[HANDRANK_SHOWDOWN_LIVE];
+    uint16_t end[HANDRANK_SHOWDOWN_LIVE];
+    uint16_t dead[HANDRANK_SHOWDOWN_DEAD];
+} handrank_showdown_board;
+#define HANDRANK_SHOWDOWN_BOARD_WORDS 3488 /* sizeof (handrank_showdown_board) / 2: uint16 words, no padding */
+void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *out);
+void handrank_showdown_values(const handrank_showdown_board *board, const double *reach, double *value);
+void handrank_showdown_values_f32(const handrank_showdown_board *board, const float *reach, float *value);
+void handrank_blocked_reach(const handrank_showdown_board *board, const double *reach, double *out);
+void handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out);
 
 /*
  * The kernel for the contiguous rows of handrank_evaluate_batch and

@@ -10,7 +10,7 @@
  *   ranges.c           -> equity.c, omaha.c
  *   equity.c           -> omaha.c
  *   combos.c, variants.c, cpu.c, evaluate.c, omaha.c, isomorphism.c,
- *   abstraction.c      -> no other file
+ *   abstraction.c, showdown.c -> no other file
  *
  * and every file reads tables.c.  A *_simd.c file holds its concern's batch
  * entry points, reads the kernel choice from cpu.c and hands what its SIMD

@@ -36,6 +36,7 @@ SOURCES = [
         "isomorphism.c",
         "isomorphism_simd.c",
         "abstraction.c",
+        "showdown.c",
         "tables.c",
     )
 ]

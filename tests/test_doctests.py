@@ -18,6 +18,7 @@ COMPOSED = [
     "handrank._isomorphism",
     "handrank._ranges",
     "handrank._showdown",
+    "handrank._showdown_values",
     "handrank._preflop",
     "handrank._solver",
     "handrank._variants",

@@ -24,6 +24,7 @@ from handrank._preflop import preflop_equity, preflop_matrix
 from handrank._ranges import Range
 from handrank._results import ComboEquity, EquityResult, StreetEquity
 from handrank._showdown import PlayerResult, Showdown, showdown, split_pot, split_pot_hilo
+from handrank._showdown_values import ShowdownBoards, blocked_reach, showdown_values
 from handrank._solver import combo_equity, combo_index, combos, rank_combos
 from handrank._tables import Category
 from handrank._variants import (
@@ -64,9 +65,11 @@ __all__ = [
     "PlayerResult",
     "Range",
     "Showdown",
+    "ShowdownBoards",
     "StreetEquity",
     "best_five",
     "best_five_omaha",
+    "blocked_reach",
     "card_str",
     "cards_str",
     "category",
@@ -94,6 +97,7 @@ __all__ = [
     "preflop_matrix",
     "rank_combos",
     "showdown",
+    "showdown_values",
     "split_pot",
     "split_pot_hilo",
 ]

@@ -26,6 +26,8 @@ __all__ = (
     "rank_omaha_rows",
     "rank_rows",
     "rank_rules_rows",
+    "showdown_prepare",
+    "showdown_values",
     "simd",
     "strength_counts",
     "use_simd",
@@ -68,6 +70,15 @@ def strength_counts(
     next_hist: npt.NDArray[np.uint32] | None,
     group_wins: npt.NDArray[np.uint32] | None,
     group_faced: npt.NDArray[np.uint32] | None,
+    start: int,
+    stop: int,
+) -> int: ...
+def showdown_prepare(boards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int) -> int: ...
+def showdown_values(
+    prepared: npt.NDArray[np.uint16],
+    reach: npt.NDArray[np.float64] | npt.NDArray[np.float32],
+    out: npt.NDArray[np.float64] | npt.NDArray[np.float32],
+    blocked: bool,
     start: int,
     stop: int,
 ) -> int: ...

@@ -44,6 +44,13 @@ from handrank._csrc cimport (
     handrank_combo_equity,
     handrank_combo_equity_scratch,
     handrank_strength,
+    handrank_showdown_board,
+    HANDRANK_SHOWDOWN_BOARD_WORDS,
+    handrank_showdown_prepare,
+    handrank_showdown_values,
+    handrank_showdown_values_f32,
+    handrank_blocked_reach,
+    handrank_blocked_reach_f32,
     HANDRANK_STRENGTH_MAX_HEROES,
     handrank_strength_scratch,
     handrank_simd,
@@ -217,6 +224,48 @@ def strength_counts(const uint8_t[:, ::1] boards, const int16_t[:, ::1] heroes, 
                                   &group[0] if n_groups else NULL, n_groups, scratch, &sums[k, 0], sq, h, nh, gw, gf)
     finally:
         PyMem_RawFree(scratch)
+    return -1
+
+
+def showdown_prepare(const uint8_t[:, ::1] boards, uint16_t[:, ::1] out, Py_ssize_t start, Py_ssize_t stop):
+    cdef Py_ssize_t b
+    if out.shape[1] != HANDRANK_SHOWDOWN_BOARD_WORDS:
+        raise ValueError(f"showdown_prepare: a prepared board holds {HANDRANK_SHOWDOWN_BOARD_WORDS} uint16")
+    with nogil:
+        for b in range(start, stop):
+            handrank_showdown_prepare(&boards[b, 0], <handrank_showdown_board *>&out[b, 0])
+    return -1
+
+
+def showdown_values(const uint16_t[:, ::1] prepared, reach, out, bint blocked, Py_ssize_t start, Py_ssize_t stop):
+    cdef Py_ssize_t b, row
+    cdef const double[:, ::1] r64
+    cdef double[:, ::1] o64
+    cdef const float[:, ::1] r32
+    cdef float[:, ::1] o32
+    cdef Py_ssize_t rows = reach.shape[0]
+    if reach.dtype.itemsize == 8:
+        r64 = reach
+        o64 = out
+        with nogil:
+            for b in range(start, stop):
+                row = b if rows > 1 else 0
+                if blocked:
+                    handrank_blocked_reach(<const handrank_showdown_board *>&prepared[b, 0], &r64[row, 0], &o64[b, 0])
+                else:
+                    handrank_showdown_values(<const handrank_showdown_board *>&prepared[b, 0], &r64[row, 0], &o64[b, 0])
+    else:
+        r32 = reach
+        o32 = out
+        with nogil:
+            for b in range(start, stop):
+                row = b if rows > 1 else 0
+                if blocked:
+                    handrank_blocked_reach_f32(<const handrank_showdown_board *>&prepared[b, 0], &r32[row, 0],
+                                               &o32[b, 0])
+                else:
+                    handrank_showdown_values_f32(<const handrank_showdown_board *>&prepared[b, 0], &r32[row, 0],
+                                                 &o32[b, 0])
     return -1
 
 

@@ -432,6 +432,71 @@ def _turn_bins(by_turn: np.ndarray, board: bytes, deck: list[int], bins: int) ->
     return out
 
 
+def showdown_prepare(boards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
+    import numpy as np
+
+    if out.shape[1] != _kernels.SHOWDOWN_BOARD_WORDS:
+        raise ValueError(f"showdown_prepare: a prepared board holds {_kernels.SHOWDOWN_BOARD_WORDS} uint16")
+    first, second = np.triu_indices(52, k=1)
+    table = np.stack([first, second], axis=1).astype(np.uint8)
+    ranks = np.empty(1326, np.uint16)
+    for b in range(start, stop):
+        rank_combos(bytes(boards[b]), table, ranks, 0, 1326)
+        live = np.flatnonzero(ranks != BLOCKED)
+        order = live[np.argsort(-ranks[live].astype(np.int64), kind="stable")]  # worst first, ties by number
+        own = ranks[order]
+        end = np.empty(len(order), np.int64)
+        end[-1] = len(order)
+        for k in range(len(order) - 2, -1, -1):
+            end[k] = end[k + 1] if own[k + 1] == own[k] else k + 1
+        n = len(order)
+        out[b, :n] = order
+        out[b, n : 2 * n] = first[order] | second[order].astype(np.int64) << 8
+        out[b, 2 * n : 3 * n] = end
+        out[b, 3 * n :] = np.flatnonzero(ranks == BLOCKED)
+    return -1
+
+
+def showdown_values(
+    prepared: npt.NDArray[np.uint16],
+    reach: npt.NDArray[np.float64] | npt.NDArray[np.float32],
+    out: npt.NDArray[np.float64] | npt.NDArray[np.float32],
+    blocked: bool,
+    start: int,
+    stop: int,
+) -> int:
+    import numpy as np
+
+    n = 1081
+    for b in range(start, stop):
+        ids = prepared[b, :n].astype(np.intp)
+        a, c = (prepared[b, n : 2 * n] & 0xFF).astype(np.intp), (prepared[b, n : 2 * n] >> 8).astype(np.intp)
+        end = prepared[b, 2 * n : 3 * n].astype(np.intp)
+        r = reach[b if len(reach) > 1 else 0][ids].astype(np.float64)
+        by_card = np.bincount(a, r, 52) + np.bincount(c, r, 52)
+        total = r.sum()
+        value = np.zeros(1326)
+        if blocked:
+            value[ids] = total - by_card[a] - by_card[c] + r
+        else:
+            # reach below each combo's run (runs start where the run before ends), in all and by card
+            starts = np.concatenate([[0], np.cumsum(r)])
+            run_start = np.arange(n)
+            run_start[1:] = np.where(end[:-1] == end[1:], 0, np.arange(1, n))
+            run_start = np.maximum.accumulate(run_start)
+            below = starts[run_start]
+            above = total - starts[end]
+            held = np.zeros((n + 1, 52))
+            np.add.at(held, (np.arange(1, n + 1), a), r)
+            np.add.at(held, (np.arange(1, n + 1), c), r)
+            held = np.cumsum(held, axis=0)  # held[k, x]: reach of the first k combos holding card x
+            lower = below - held[run_start, a] - held[run_start, c]
+            higher = above - (by_card[a] - held[end, a]) - (by_card[c] - held[end, c])
+            value[ids] = lower - higher
+        out[b] = value
+    return -1
+
+
 def rank_masks(masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
     _load()
     ranks: list[int] = []

@@ -33,6 +33,9 @@ BLOCKED = 65535
 """HANDRANK_BLOCKED: the rank of a combo that holds a board card (above every class, so it sorts last)."""
 STRENGTH_UNIT = 1980
 """HANDRANK_STRENGTH_UNIT: a river combo's 2 wins + ties against the 990 combos left, when nothing beats or ties it."""
+SHOWDOWN_BOARD_WORDS = 3488
+"""HANDRANK_SHOWDOWN_BOARD_WORDS: a prepared river board's uint16 words (``showdown_prepare``): its 1,081 live
+combos worst first (numbers, cards, where each run of ties ends), then the 245 combos meeting the board."""
 STRENGTH_MAX_HEROES = 64
 """HANDRANK_STRENGTH_MAX_HEROES: the most combos a board's ``heroes`` row names in ``strength_counts``."""
 
@@ -75,6 +78,8 @@ KERNELS = (
     "rank_omaha_rows",
     "rank_rows",
     "rank_rules_rows",
+    "showdown_prepare",
+    "showdown_values",
     "simd",
     "strength_counts",
     "use_simd",
@@ -177,6 +182,26 @@ if TYPE_CHECKING:
             Optional outputs may be None.  With ``heroes`` ((K, H) int16, H <= STRENGTH_MAX_HEROES: each board's
             combo numbers, -1 for none) only those combos are counted, the rest get 0s.  -1 (no board is
             invalid)."""
+
+        def showdown_prepare(
+            self, boards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int
+        ) -> int:
+            """Prepare river boards ``start:stop`` of a C-contiguous (B, 5) uint8 array of valid, distinct ids into
+            rows of ``out`` ((B, SHOWDOWN_BOARD_WORDS) uint16; handrank_showdown_prepare).  -1."""
+
+        def showdown_values(
+            self,
+            prepared: npt.NDArray[np.uint16],
+            reach: npt.NDArray[np.float64] | npt.NDArray[np.float32],
+            out: npt.NDArray[np.float64] | npt.NDArray[np.float32],
+            blocked: bool,
+            start: int,
+            stop: int,
+        ) -> int:
+            """For prepared boards ``start:stop``, each combo's showdown value against ``reach`` (C-contiguous
+            (B or 1, 1326), finite, not negative; row b, or row 0 for every board) into ``out`` ((B, 1326), the
+            dtype of ``reach``), or with ``blocked`` the reach it can face (handrank_showdown_values,
+            handrank_blocked_reach).  -1."""
 
         def rank_masks(self, masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
             """Rank masks ``start:stop`` into ``out``; the first invalid mask, or -1."""

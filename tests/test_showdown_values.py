@@ -1,0 +1,108 @@
+"""showdown_values and blocked_reach against a brute-force reference written here (every pair of combos
+compared), on both backends: one board and many, prepared or not, float64 and float32, zeros and ties;
+zero-sum play between equal ranges; and bad input, named."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+from conftest import Api
+
+import handrank
+
+COMBOS = np.array(list(combinations(range(52), 2)))
+
+
+def _reference(board: list[int], reach: np.ndarray, blocked: bool) -> np.ndarray:
+    """Every combo against every other, O(n²): +1, 0 or -1 (or 1 for blocked) times the other's reach."""
+    ranks = np.array([0 if set(c) & set(board) else handrank.evaluate([*board, *c]) for c in COMBOS.tolist()])
+    live = np.array([not set(c) & set(board) for c in COMBOS.tolist()])
+    a, b = COMBOS[:, 0], COMBOS[:, 1]
+    apart = (a[:, None] != a) & (a[:, None] != b) & (b[:, None] != a) & (b[:, None] != b) & live[None] & live[:, None]
+    sign = np.ones((1326, 1326)) if blocked else np.sign(ranks[None, :] - ranks[:, None]).astype(float)
+    return (apart * sign) @ reach.astype(np.float64)
+
+
+def _boards(n: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.array([rng.choice(52, 5, replace=False) for _ in range(n)], np.uint8)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("prepared", [False, True])
+def test_values_equal_the_brute_force_reference(impl: Api, dtype: type, prepared: bool) -> None:
+    boards = _boards(3, 1)
+    boards[2] = handrank.parse_cards("Ah Kh Qh Jh Th")  # the board plays: every showdown a tie
+    rng = np.random.default_rng(2)
+    reach = rng.random((3, 1326)).astype(dtype)
+    reach[0, rng.choice(1326, 400, replace=False)] = 0  # zeros, as a real range has
+    given = impl.ShowdownBoards(boards) if prepared else boards
+    values = impl.showdown_values(given, reach)
+    faced = impl.blocked_reach(given, reach)
+    assert values.dtype == faced.dtype == dtype and values.shape == faced.shape == (3, 1326)
+    tolerance = 1e-9 if dtype == np.float64 else 2e-3
+    for b in range(3):
+        np.testing.assert_allclose(values[b], _reference(boards[b].tolist(), reach[b], False), atol=tolerance)
+        np.testing.assert_allclose(faced[b], _reference(boards[b].tolist(), reach[b], True), atol=tolerance)
+    assert np.abs(values[2]).max() <= tolerance  # all ties: nothing won or lost (up to rounding)
+
+
+def test_one_board_one_reach_and_shared_reach(impl: Api) -> None:
+    board = "Ks 7h 2d 4c 9s"
+    reach = np.random.default_rng(3).random(1326)
+    one = impl.showdown_values(board, reach)
+    assert one.shape == (1326,)
+    np.testing.assert_allclose(one, _reference(handrank.parse_cards(board), reach, False), atol=1e-9)
+    many = impl.showdown_values(np.array([handrank.parse_cards(board)] * 2), reach)  # one reach for both
+    assert many.shape == (2, 1326) and np.array_equal(many[0], one) and np.array_equal(many[1], one)
+    out = np.empty((2, 1326))
+    assert impl.blocked_reach(np.array([handrank.parse_cards(board)] * 2), reach, out=out) is out
+
+
+def test_equal_ranges_play_a_zero_sum_game(impl: Api) -> None:
+    boards = _boards(4, 5)
+    reach = np.random.default_rng(6).random(1326)
+    values = impl.showdown_values(boards, reach, threads=2)
+    for b in range(4):
+        assert abs(float(reach @ values[b])) < 1e-6 * float(reach @ np.abs(values[b]))
+
+
+def test_backends_agree() -> None:
+    from conftest import on
+
+    boards, reach = _boards(8, 7), np.random.default_rng(8).random((8, 1326))
+    c, python = on("c"), on("python")
+    assert np.array_equal(c.ShowdownBoards(boards).prepared, python.ShowdownBoards(boards).prepared)
+    np.testing.assert_allclose(c.showdown_values(boards, reach), python.showdown_values(boards, reach), atol=1e-9)
+    np.testing.assert_allclose(c.blocked_reach(boards, reach), python.blocked_reach(boards, reach), atol=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("boards", "reach", "error", "message"),
+    [
+        ("Ks7h2d4c", np.ones(1326), ValueError, "boards must have shape (5,) or (B, 5): river boards, got (4,)"),
+        ([[1, 2, 3, 4, 4]], np.ones(1326), ValueError, "boards row 0: card 3c is on the board twice"),
+        ([[1, 2, 3, 4, 60]], np.ones(1326), ValueError, "boards row 0: card id 60 is out of range 0..51"),
+        (np.ones((1, 5)), np.ones(1326), TypeError, "boards must be card ids (integers)"),
+        ("Ks7h2d4c9s", np.ones(1326, int), TypeError, "reach must be float64 or float32, not dtype int64"),
+        ("Ks7h2d4c9s", np.ones(100), ValueError, "reach must have shape (1326,) or (1, 1326)"),
+        ([[0, 1, 2, 3, 4]] * 2, np.ones((3, 1326)), ValueError, "reach must have shape (1326,) or (2, 1326)"),
+        ("Ks7h2d4c9s", np.full(1326, np.nan), ValueError, "reach row 0: combo 2c2d has reach nan"),
+        ("Ks7h2d4c9s", -np.ones(1326), ValueError, "reach row 0: combo 2c2d has reach -1.0"),
+    ],
+)
+def test_bad_input(impl: Api, boards: object, reach: np.ndarray, error: type[Exception], message: str) -> None:
+    with pytest.raises(error) as raised:
+        impl.showdown_values(boards, reach)
+    assert str(raised.value).startswith(message)
+    with pytest.raises(error):
+        impl.blocked_reach(boards, reach)
+
+
+def test_bad_out(impl: Api) -> None:
+    with pytest.raises(TypeError, match="out must have dtype float32"):
+        impl.showdown_values("Ks7h2d4c9s", np.ones(1326, np.float32), out=np.empty(1326))
+    with pytest.raises(ValueError, match=r"out must have shape \(1326,\)"):
+        impl.showdown_values("Ks7h2d4c9s", np.ones(1326), out=np.empty(1325))
