@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable, Iterator
 from itertools import chain, combinations
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 import pytest
@@ -24,6 +24,8 @@ from handrank import _backend
 
 if TYPE_CHECKING:
     from handrank._kernels import Kernels
+
+T = TypeVar("T")
 
 HOT_CALLS = ("evaluate", "evaluate_mask", "evaluate_omaha")
 
@@ -73,6 +75,15 @@ class Api:
                 _backend.use(_backend.name(before))
 
         return call
+
+
+def run_on(name: str, call: Callable[[], T]) -> T:
+    """``call()`` with backend ``name``'s kernels active (for objects that run the kernels active when called)."""
+    before = _backend.use(name)
+    try:
+        return call()
+    finally:
+        _backend.use(_backend.name(before))
 
 
 def on(name: str) -> Api:

@@ -17,16 +17,14 @@ from fractions import Fraction
 from itertools import combinations
 from math import floor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 import pytest
-from conftest import C_AVAILABLE, NO_C, Api, on
+from conftest import C_AVAILABLE, NO_C, Api, on, run_on
 
 import handrank
 from handrank import HAND_CLASSES, HandIndexer, _backend, abstraction
-
-T = TypeVar("T")
 
 INDEXER = HandIndexer("holdem")
 SIZES = {"preflop": 169, "flop": 1_286_792, "turn": 13_960_050, "river": 123_156_254}
@@ -48,15 +46,6 @@ def _class_name(a: int, b: int) -> str:
 
 
 COMBO_CLASS = np.array([HAND_CLASSES.index(_class_name(a, b)) for a, b in COMBOS], np.intp)
-
-
-def _on(name: str, call: Callable[[], T]) -> T:
-    """``call()`` with backend ``name``'s kernels active."""
-    before = _backend.use(name)
-    try:
-        return call()
-    finally:
-        _backend.use(_backend.name(before))
 
 
 @pytest.fixture
@@ -553,7 +542,7 @@ def preflop_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, abstr
         assert street == "preflop"
         told.append(fraction)
 
-    built = _on(
+    built = run_on(
         "c", lambda: abstraction.build(["ehs", "ochs"], "preflop", out, partition=AA_AND_REST, progress=progress)
     )
     return out, built, told
@@ -743,7 +732,7 @@ def flop_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, abstract
         pytest.skip(NO_C)
     out = tmp_path_factory.mktemp("flop")
     told: list[float] = []
-    built = _on("c", lambda: abstraction.build("ehs", "flop", out, progress=lambda street, f: told.append(f)))
+    built = run_on("c", lambda: abstraction.build("ehs", "flop", out, progress=lambda street, f: told.append(f)))
     return out, built, told
 
 

@@ -6,23 +6,20 @@ from __future__ import annotations
 import os
 import pickle
 import subprocess
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
 import numpy as np
 import pytest
-from conftest import C_AVAILABLE, NO_C, Api, combos, on, random_hands
+from conftest import C_AVAILABLE, NO_C, Api, combos, on, random_hands, run_on
 from iso_oracle import class_keys, hole_board_classes, orbit_count
 
 import handrank
-from handrank import HandIndexer, _backend
+from handrank import HandIndexer
 
 HOLDEM = {
     False: (169, 1_286_792, 13_960_050, 123_156_254),
     True: (169, 1_286_792, 55_190_538, 2_428_287_420),
 }
-T = TypeVar("T")
 SHORT_DECK = (81, 186_696, 1_340_856, 7_723_728)
 
 
@@ -33,15 +30,6 @@ def _layouts(indexer: HandIndexer) -> list[tuple[int, ...]]:
         prefix = indexer.rounds[: r + 1]
         out.append(prefix if indexer.recall or r == 0 else (prefix[0], sum(prefix[1:])))
     return out
-
-
-def _on(name: str, call: Callable[[], T]) -> T:
-    """``call()`` with backend ``name``'s kernels active (an indexer runs the kernels active when it is called)."""
-    before = _backend.use(name)
-    try:
-        return call()
-    finally:
-        _backend.use(_backend.name(before))
 
 
 def _same_partition(a: np.ndarray, b: np.ndarray) -> None:
@@ -240,8 +228,8 @@ def test_backends_agree(game: str, recall: bool) -> None:
     for street in indexer.streets:
         rows = _deck_hands(300, indexer.cards(street), seed=indexer.cards(street), lowest=lowest)
         indices = np.random.default_rng(len(rows)).integers(0, indexer.size(street), 200, dtype=np.uint64)
-        by_c = _on("c", lambda r=rows, i=indices, s=street: (indexer.index(r), indexer.unindex(i, s)))
-        by_py = _on("python", lambda r=rows, i=indices, s=street: (indexer.index(r), indexer.unindex(i, s)))
+        by_c = run_on("c", lambda r=rows, i=indices, s=street: (indexer.index(r), indexer.unindex(i, s)))
+        by_py = run_on("python", lambda r=rows, i=indices, s=street: (indexer.index(r), indexer.unindex(i, s)))
         assert (by_c[0] == by_py[0]).all()
         assert (by_c[1] == by_py[1]).all()
 
@@ -420,7 +408,7 @@ def test_every_simd_kernel(kernel: str, game: str, recall: bool) -> None:
     for street in indexer.streets:
         rows = _deck_hands(1003, indexer.cards(street), seed=indexer.cards(street), lowest=lowest)
         got = indexer.index(rows)
-        assert (got == _on("python", lambda r=rows: indexer.index(r))).all()
+        assert (got == run_on("python", lambda r=rows: indexer.index(r))).all()
         for bad in (0, 7, 8, 15, 16, 37, 1002):
             broken = rows.copy()
             broken[bad, -1] = broken[bad, 0]
