@@ -239,9 +239,7 @@ def board_states(street: str, boards: np.ndarray, threads: object = None) -> tup
     import numpy as np
 
     k, n = boards.shape
-    held = np.zeros((k, 52), bool)
-    np.put_along_axis(held, boards.astype(np.intp), True, axis=1)
-    free = np.nonzero(~held)[1].reshape(k, 52 - n).astype(np.uint8)  # each board's cards left, in order
+    free = np.nonzero(~_held(boards))[1].reshape(k, 52 - n).astype(np.uint8)  # each board's cards left, in order
     first, second = np.triu_indices(52 - n, k=1)
     rows = np.empty((k, len(first), 2 + n), np.uint8)
     rows[:, :, 0] = free[:, first]
@@ -257,7 +255,7 @@ def _keeping(boards: np.ndarray) -> np.ndarray:
     import numpy as np
 
     own = np.sort(boards, axis=1)
-    return sum(((np.sort(m[boards], axis=1) == own).all(axis=1) for m in _perms()), np.zeros(len(boards), np.int64))
+    return sum(((np.sort(m[boards], axis=1) == own).all(axis=1) for m in suit_maps()), np.zeros(len(boards), np.int64))
 
 
 def indexer() -> HandIndexer:
@@ -326,14 +324,21 @@ def preflop_sums(
     return out
 
 
-def _live(boards: np.ndarray) -> np.ndarray:
-    """Which combos meet none of each board's cards, ``(K, 1326)`` bool."""
+def _held(boards: np.ndarray) -> np.ndarray:
+    """Which cards each board holds, ``(K, 52)`` bool."""
     import numpy as np
 
-    table = combo_table()[0]
     held = np.zeros((len(boards), 52), bool)
     np.put_along_axis(held, boards.astype(np.intp), True, axis=1)
-    return ~(held[:, table[:, 0]] | held[:, table[:, 1]])
+    return held
+
+
+def _live(boards: np.ndarray) -> np.ndarray:
+    """Which combos meet none of each board's cards, ``(K, 1326)`` bool."""
+    table = combo_table()[0]
+    held = _held(boards)
+    live: np.ndarray = ~(held[:, table[:, 0]] | held[:, table[:, 1]])
+    return live
 
 
 def preflop_columns(features: Sequence[str], bins: int, n_groups: int) -> dict[str, slice]:
@@ -414,7 +419,7 @@ def state_records(
 _PERMS: list[np.ndarray] = []
 
 
-def _perms() -> np.ndarray:
+def suit_maps() -> np.ndarray:
     """The 24 relabellings of the suits, ``(24, 52)`` uint8: the card each card becomes; the identity first."""
     if not _PERMS:
         from itertools import permutations
@@ -432,7 +437,7 @@ def board_canonical(hands: np.ndarray, n_board: int) -> np.ndarray:
 
     best: np.ndarray = np.empty_like(hands)
     codes = np.full(len(hands), np.iinfo(np.int64).max)
-    for m in _perms():
+    for m in suit_maps():
         moved = m[hands]
         moved[:, 2:] = np.sort(moved[:, 2:], axis=1)
         code = np.zeros(len(hands), np.int64)
@@ -531,16 +536,21 @@ def preflop_table(features: Sequence[str], bins: int, labels: Sequence[int], thr
         sums = _CACHE[key]
         assert isinstance(sums, np.ndarray)
         out["next"] = preflop_values(sums, "next", bins, n_groups)
-    order = indexer().index(np.array([class_hand(name) for name in HAND_CLASSES], np.uint8), "preflop")
-    place = np.argsort(order)  # the class at each preflop index
+    place = np.argsort(preflop_order())  # the class at each preflop index
     return {f: v[place] for f, v in out.items()}
 
 
-def class_hand(name: str) -> tuple[int, int]:
-    """A hand of the class ``name``: two cards of its ranks, of one suit if suited."""
-    order = "23456789TJQKA"
-    hi, lo = order.index(name[0]), order.index(name[1])
-    return (4 * hi, 4 * lo + (0 if name.endswith("s") else 1))
+def preflop_order() -> np.ndarray:
+    """The preflop index of each of the 169 classes (``HAND_CLASSES`` order), ``(169,)`` intp: the index of
+    the class's first combo."""
+    key = ("preflop order",)
+    if key not in _CACHE:
+        import numpy as np
+
+        table, classes = combo_table()
+        first = np.unique(classes, return_index=True)[1]  # each class's first combo, by class number
+        _CACHE[key] = indexer().index(table[first], "preflop").astype(np.intp)
+    return _CACHE[key]  # type: ignore[return-value]
 
 
 def street_table(

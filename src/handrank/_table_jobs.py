@@ -20,9 +20,10 @@ nothing here imports Dask.
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from itertools import combinations
 from math import comb
 
+from handrank import _features
 from handrank._cards import combo_str
 from handrank._classes import HAND_CLASSES, class_of, parse_classes
 from handrank._preflop import BOARDS, SUIT_PATTERN
@@ -182,11 +183,6 @@ class PreflopJob:
         )
 
 
-def _suit_maps() -> list[list[int]]:
-    """The 24 relabellings of the suits, each as the card each card becomes."""
-    return [[card & ~3 | perm[card & 3] for card in range(52)] for perm in permutations(range(4))]
-
-
 class FlopJob:
     """Range against range on every flop distinct up to the suit relabellings that leave both ranges the same:
     one row per such flop, with how many of the 22,100 flops it stands for, the hero range's equity, and each
@@ -216,8 +212,8 @@ class FlopJob:
         from handrank._solver import combo_number
 
         kept = []
-        for card_map in _suit_maps():
-            moved = np.array(card_map)[table]
+        for card_map in _features.suit_maps().astype(np.int64):
+            moved = card_map[table]
             number = combo_number(moved.min(axis=1), moved.max(axis=1))
             if np.array_equal(hero_w[number], hero_w) and np.array_equal(villain_w[number], villain_w):
                 kept.append(card_map)
@@ -310,8 +306,6 @@ class FeatureJob:
     def __init__(self, street: str, features: tuple[str, ...], bins: int, labels: tuple[int, ...]) -> None:
         import numpy as np
 
-        from handrank import _features
-
         self.street, self.features, self.bins, self.labels = street, features, bins, labels
         self.n_groups = max(labels) + 1
         chunks: list[np.ndarray] = []
@@ -351,8 +345,6 @@ class FeatureJob:
         chunk: np.ndarray, street: str, features: tuple[str, ...], bins: int, labels: tuple[int, ...], threads: int = 1
     ) -> np.ndarray:
         """The chunk's states and values, or (preflop) its weighed sums by class."""
-        from handrank import _features
-
         if street != "preflop":
             return _features.state_records(street, chunk, features, bins, labels, threads)
         boards, weights = chunk[:, :-1], chunk[:, -1].astype("int64")

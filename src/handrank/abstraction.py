@@ -41,7 +41,6 @@ import os
 import numpy as np
 
 from handrank import _features
-from handrank._classes import HAND_CLASSES
 from handrank._threads import n_threads
 
 TYPE_CHECKING = False
@@ -177,7 +176,7 @@ def ochs(
     ``partition``: None (``DEFAULT_PARTITION``), a list of groups (each a list of class names, or one string
     of them joined by commas) holding every class once, or 169 group numbers in ``HAND_CLASSES`` order.
 
-    >>> from handrank import HandIndexer
+    >>> from handrank import HAND_CLASSES, HandIndexer
     >>> i = HandIndexer("holdem").index("KsKh Kd7c2s Ad 9h", street="river")
     >>> rest = [c for c in HAND_CLASSES if c not in ("AA", "KK", "QQ", "JJ")]
     >>> [round(float(x), 3) for x in ochs("river", ["AA", "KK,QQ,JJ", rest], [i])[0]]
@@ -325,8 +324,7 @@ def _pour_preflop(job: FeatureJob, run: Iterable[tuple[int, np.ndarray]], arrays
         table = {f: _features.preflop_values(sums[5][:, at], f, job.bins, job.n_groups) for f, at in columns.items()}
     if 3 in sums:
         table["next"] = _features.preflop_values(sums[3], "next", job.bins, job.n_groups)
-    hands = np.array([_features.class_hand(name) for name in HAND_CLASSES], np.uint8)
-    order = _features.indexer().index(hands, "preflop").astype(np.intp)
+    order = _features.preflop_order()
     for f, array in arrays.items():
         array[order] = table[f]
 
