@@ -123,31 +123,40 @@ void handrank_strength(const uint8_t *board, int n_board, const int16_t *heroes,
 /*
  * Showdown values for solvers (showdown.c).  A river board prepared once
  * holds its 1,081 live combos (those meeting no board card) worst first:
- * each one's number (as in handrank_combo_equity), its two cards (first |
- * second << 8) and where its run of ties ends (the index after it), then
- * the numbers of the 245 combos meeting the board; 6,976 bytes.  For an opponent's reach by
- * combo number (1,326 values, those meeting the board ignored; finite, not
- * negative: the caller checks), handrank_showdown_values writes value[h] =
- * the reach of the opponent's combos that h beats less the reach of those
- * that beat it, over the combos sharing no card with h (0 for combos
- * meeting the board), and handrank_blocked_reach out[h] = the reach of the
- * combos sharing no card with h.  Double and float (_f32) forms.
+ * each one's number (as in handrank_combo_equity) and where its run of ties
+ * ends (the index after it), the numbers of the 245 combos meeting the
+ * board, each live combo's two cards, and at the first index of each run
+ * the 8-card blocks (cards 8j..8j+7: bit j) its combos hold; within a run
+ * the combos take their first cards in turn.  8,058 bytes.  For an
+ * opponent's reach by combo number (1,326 values; those of combos meeting
+ * the board ignored), handrank_showdown_values writes value[h] = the reach
+ * of the opponent's combos that h beats less the reach of those that beat
+ * it, over the combos sharing no card with h (0 for combos meeting the
+ * board), and handrank_blocked_reach out[h] = the reach of the combos
+ * sharing no card with h.  Double and float (_f32) forms.  Each reads the
+ * reach once and returns -1, or the first combo whose reach is negative or
+ * not a number or infinite (HANDRANK_SHOWDOWN_TOO_LARGE where each is
+ * finite but their sum is not), the output then unspecified.
  */
 #define HANDRANK_SHOWDOWN_COMBOS 1326
 #define HANDRANK_SHOWDOWN_LIVE 1081
 #define HANDRANK_SHOWDOWN_DEAD 245
+#define HANDRANK_SHOWDOWN_TOO_LARGE (-2)
 typedef struct {
     uint16_t id[HANDRANK_SHOWDOWN_LIVE];
-    uint16_t cards[HANDRANK_SHOWDOWN_LIVE];
     uint16_t end[HANDRANK_SHOWDOWN_LIVE];
     uint16_t dead[HANDRANK_SHOWDOWN_DEAD];
+    uint8_t first[HANDRANK_SHOWDOWN_LIVE];
+    uint8_t second[HANDRANK_SHOWDOWN_LIVE];
+    uint8_t blocks[HANDRANK_SHOWDOWN_LIVE];
+    uint8_t pad;
 } handrank_showdown_board;
-#define HANDRANK_SHOWDOWN_BOARD_WORDS 3488 /* sizeof (handrank_showdown_board) / 2: uint16 words, no padding */
+#define HANDRANK_SHOWDOWN_BOARD_WORDS 4029 /* sizeof (handrank_showdown_board) / 2: uint16 words, no padding */
 void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *out);
-void handrank_showdown_values(const handrank_showdown_board *board, const double *reach, double *value);
-void handrank_showdown_values_f32(const handrank_showdown_board *board, const float *reach, float *value);
-void handrank_blocked_reach(const handrank_showdown_board *board, const double *reach, double *out);
-void handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out);
+int handrank_showdown_values(const handrank_showdown_board *board, const double *reach, double *value);
+int handrank_showdown_values_f32(const handrank_showdown_board *board, const float *reach, float *value);
+int handrank_blocked_reach(const handrank_showdown_board *board, const double *reach, double *out);
+int handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out);
 
 /*
  * The kernel for the contiguous rows of handrank_evaluate_batch and

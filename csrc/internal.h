@@ -29,10 +29,14 @@
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>
 #define HR_INLINE static __forceinline
+#define HR_NOINLINE __declspec(noinline)
+#define hr_prefetch(p, write) _mm_prefetch((const char *)(p), _MM_HINT_T0)
 static __inline int hr_ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
 static __inline int hr_msb64(uint64_t x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
 #else
 #define HR_INLINE static inline __attribute__((always_inline))
+#define HR_NOINLINE __attribute__((noinline))
+#define hr_prefetch(p, write) __builtin_prefetch((p), (write))
 #define hr_ctz64(x) __builtin_ctzll(x)
 #define hr_msb64(x) (63 - __builtin_clzll(x)) /* the highest set bit of x != 0 */
 #endif

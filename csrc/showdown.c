@@ -3,18 +3,40 @@
  * wins less losses against an opponent's combos, with card removal.
  *
  * A board is prepared once: its 1,081 live combos in rank order, worst
- * first, each with its class and cards.  A node then costs two passes over
- * them: one for the opponent's total reach and its reach by card, one from
- * the worst class up keeping the reach passed (in all and by card) and the
- * reach of the current run of ties, so that each combo's reach below and
- * above it, less the combos sharing one of its cards, is a few reads.
+ * first, with their cards and runs of ties.  A node is then one sweep from
+ * the worst class up, keeping the reach passed, in all and by card: a combo
+ * beats the reach below its run less the part holding one of its cards,
+ * and loses to the rest.  What every combo holding card c is owed by the
+ * reach of all the combos and of those holding c is added in a last pass in
+ * combo order, once the sweep has summed them (the reach passed at the end).
  */
+#include <float.h>
+#include <math.h>
 #include <string.h>
 
 #include "handrank.h"
 #include "internal.h"
 
 _Static_assert(sizeof(handrank_showdown_board) == 2 * HANDRANK_SHOWDOWN_BOARD_WORDS, "a prepared board's size");
+
+#define HR_CARD_SLOTS 56 /* 52 cards and padding: seven blocks of eight */
+
+/* A run's combos in the order the sweep takes them: their first cards in turn (the k-th combo of each first card,
+ * then the (k+1)-th), so that combos one after another rarely add to one card's sum. */
+static void deal_in_turn(const uint16_t *order, const uint16_t *cards, int from, int to, uint16_t *out) {
+    int seen[52] = {0}, turn[HANDRANK_SHOWDOWN_LIVE], start[52] = {0};
+    for (int k = from; k < to; k++)
+        turn[k - from] = seen[cards[order[k]] & 0xff]++;
+    for (int k = from; k < to; k++)
+        start[turn[k - from]]++;
+    for (int t = 0, at = from; t < 52; t++) {
+        const int count = start[t];
+        start[t] = at;
+        at += count;
+    }
+    for (int k = from; k < to; k++)
+        out[start[turn[k - from]]++] = order[k];
+}
 
 void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *out) {
     uint64_t key = HANDRANK_KEY_BIAS, suits = 0, dead = 0;
@@ -53,14 +75,23 @@ void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *ou
             (shift ? order : tmp)[start[(uint16_t)~rank[i] >> shift & 0xff]++] = (uint16_t)i;
         }
     }
-    for (int k = 0; k < m; k++) {
-        const int i = order[k];
-        out->id[k] = id[i];
-        out->cards[k] = cards[i];
+    memset(out->blocks, 0, sizeof out->blocks);
+    out->pad = 0;
+    for (int k = 0; k < m;) {
+        int end = k + 1;
+        while (end < m && rank[order[end]] == rank[order[k]])
+            end++;
+        deal_in_turn(order, cards, k, end, tmp);
+        for (int q = k; q < end; q++) {
+            const int i = tmp[q], a = cards[i] & 0xff, b = cards[i] >> 8;
+            out->id[q] = id[i];
+            out->end[q] = (uint16_t)end;
+            out->first[q] = (uint8_t)a;
+            out->second[q] = (uint8_t)b;
+            out->blocks[k] |= (uint8_t)(1 << (a >> 3) | 1 << (b >> 3));
+        }
+        k = end;
     }
-    /* each combo's run of ties ends where the class changes */
-    for (int k = m; k-- > 0;)
-        out->end[k] = (uint16_t)(k + 1 < m && rank[order[k + 1]] == rank[order[k]] ? out->end[k + 1] : k + 1);
     for (int a = 0, n = 0, d = 0; a < 52; a++)
         for (int b = a + 1; b < 52; b++, n++)
             if ((dead >> a | dead >> b) & 1)
@@ -68,103 +99,158 @@ void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *ou
 }
 
 /*
- * value[h] = (reach below h) - (reach above h), each over the combos sharing no card with h.  The first
- * pass gathers the reach in rank order and sums it in all and by card; the second runs from the worst
- * class up with the reach passed, in all and by card (no combo below h holds both its cards).  For a
- * combo alone in its class the reach above is what is left: all, less below, less itself, and the same
- * by card; a run of ties is first summed, in all and by card.
+ * The sweep.  With B the reach below a run (in all), B_c the part holding card c, R and R_c the run's own,
+ * T and T_c the whole reach's, a combo h = (a, b) of the run has
+ *
+ *   value = (B - B_a - B_b) - [(T - B - R) - (T_a - B_a - R_a) - (T_b - B_b - R_b)]
+ *         = [2B + R - (2B_a + R_a) - (2B_b + R_b)] + [T_a + T_b - T]
+ *
+ * (its own reach is in R, R_a and R_b and cancels).  The first bracket is the sweep's, the second the last
+ * pass's: T_c and T are B_c and B once every run is passed.  A run's R_c touch few blocks of eight cards
+ * (its cards' ranks), and only those are carried into B_c.  A combo alone in its class skips the run sums.
+ *
+ * The reach is read once.  Its least value and its sum (not a number where one is not, or infinite) say
+ * whether each is a finite number >= 0 and the sums cannot overflow; where not, the first bad combo is
+ * looked for.
  */
-#define HR_SHOWDOWN_VALUES(T)                                                                                       \
-    /* The reach of the live combos (a copy, those meeting the board zeroed), in all and by card, row by row in   \
-     * combo order: sums the compiler can take a vector at a time, no chain of adds through one card's sum. */   \
-    static T live_reach_##T(const handrank_showdown_board *p, const T *reach, T *r, T *by_card) {                 \
-        T total = 0;                                                                                                \
-        memcpy(r, reach, HANDRANK_SHOWDOWN_COMBOS * sizeof *r);                                                     \
-        for (int k = 0; k < HANDRANK_SHOWDOWN_DEAD; k++)                                                            \
-            r[p->dead[k]] = 0;                                                                                      \
-        memset(by_card, 0, 52 * sizeof *by_card);                                                                   \
-        for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {                                                        \
-            T row = 0;                                                                                              \
-            const T *x = r + at - a - 1;                                                                            \
-            for (int b = a + 1; b < 52; b++) {                                                                      \
-                row += x[b];                                                                                        \
-                by_card[b] += x[b];                                                                                 \
-            }                                                                                                       \
-            by_card[a] += row;                                                                                      \
-            total += row;                                                                                           \
-        }                                                                                                           \
-        return total;                                                                                               \
+#define HR_SHOWDOWN_VALUES(T, MAX, ABS)                                                                               \
+    static int first_bad_##T(const T *reach) {                                                                      \
+        for (int n = 0; n < HANDRANK_SHOWDOWN_COMBOS; n++)                                                          \
+            if (!(reach[n] >= 0 && reach[n] <= MAX))                                                                \
+                return n;                                                                                           \
+        return HANDRANK_SHOWDOWN_TOO_LARGE;                                                                         \
     }                                                                                                               \
-    static void values_##T(const handrank_showdown_board *p, const T *reach, T *value) {                          \
-        T r[HANDRANK_SHOWDOWN_COMBOS], by_card[52], below_card[52] = {0}, run_card[4][52] = {{0}};                  \
-        const T total = live_reach_##T(p, reach, r, by_card);                                                       \
-        memset(value, 0, HANDRANK_SHOWDOWN_COMBOS * sizeof *value);                                                 \
-        T below = 0;                                                                                                \
+    static int dead_bad_##T(const handrank_showdown_board *p, const T *reach) {                                    \
+        T least = 0, nan = 0;                                                                                       \
+        for (int d = 0; d < HANDRANK_SHOWDOWN_DEAD; d++) {                                                          \
+            const T x = reach[p->dead[d]];                                                                          \
+            least = least < x ? least : x;                                                                          \
+            nan += x - x;                                                                                           \
+        }                                                                                                           \
+        return !(least >= 0 && nan == 0);                                                                           \
+    }                                                                                                               \
+    /* value[h] = v[h] + T_a + T_b - T in combo order, row by row (the compiler takes it a vector at a time); 0  \
+     * for the combos meeting the board */                                                                          \
+    static void owed_##T(const handrank_showdown_board *p, const T *v, const T *by_card, T total, T *restrict value) { \
+        for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {                                                        \
+            const T left = by_card[a] - total;                                                                      \
+            const T *x = v + at - a - 1;                                                                            \
+            T *o = value + at - a - 1;                                                                              \
+            for (int b = a + 1; b < 52; b++)                                                                        \
+                o[b] = x[b] + left + by_card[b];                                                                    \
+        }                                                                                                           \
+        for (int d = 0; d < HANDRANK_SHOWDOWN_DEAD; d++)                                                            \
+            value[p->dead[d]] = 0;                                                                                  \
+    }                                                                                                               \
+    /* a block of eight cards of a run: d_c = 2 B_c + R_c, and B_c takes R_c (out of line, where the compiler  \
+     * takes it a vector at a time) */                                                                              \
+    HR_NOINLINE static void carry_##T(T *restrict below, T *restrict run, T *restrict odd, T *restrict d) {         \
+        for (int c = 0; c < 8; c++) {                                                                               \
+            const T bc = below[c], rc = run[c] + odd[c];                                                            \
+            d[c] = 2 * bc + rc;                                                                                     \
+            below[c] = bc + rc;                                                                                     \
+            run[c] = odd[c] = 0;                                                                                    \
+        }                                                                                                           \
+    }                                                                                                               \
+    static int values_##T(const handrank_showdown_board *p, const T *reach, T *restrict value) {                         \
+        T below_card[HR_CARD_SLOTS] = {0}, run_card[HR_CARD_SLOTS] = {0}, run_odd[HR_CARD_SLOTS] = {0};          \
+        T d[HR_CARD_SLOTS];                         \
+        T below = 0, least = 0;                                                                                     \
+        T v[HANDRANK_SHOWDOWN_COMBOS]; /* the sweep's part, by combo: the last pass writes value in order */         \
+        for (int n = 0; n < HANDRANK_SHOWDOWN_COMBOS; n += 64 / (int)sizeof(T))                                     \
+            hr_prefetch(reach + n, 0); /* the sweep reads it in rank order, all over its lines */                   \
         for (int k = 0; k < HANDRANK_SHOWDOWN_LIVE;) {                                                              \
             const int end = p->end[k];                                                                              \
-            if (end == k + 1) { /* alone in its class: value = lower - higher, directly */                          \
-                const int a = p->cards[k] & 0xff, b = p->cards[k] >> 8;                                             \
-                const T x = r[p->id[k]], ba = below_card[a], bb = below_card[b];                                    \
-                const T lower = below - ba - bb;                                                                    \
-                const T higher = (total - below - x) - (by_card[a] - ba - x) - (by_card[b] - bb - x);               \
-                value[p->id[k]] = lower - higher;                                                                   \
+            if (end == k + 1) {                                                                                     \
+                const int a = p->first[k], b = p->second[k];                                                        \
+                const T x = reach[p->id[k]], ba = below_card[a], bb = below_card[b];                                \
+                least = least < x ? least : x;                                                                      \
+                v[p->id[k]] = 2 * (below - ba - bb) - x;                                                            \
                 below_card[a] = ba + x;                                                                             \
                 below_card[b] = bb + x;                                                                             \
                 below += x;                                                                                         \
                 k = end;                                                                                            \
                 continue;                                                                                           \
             }                                                                                                       \
-            /* a run of ties: value = (below - above) - d[a] - d[b], d[c] = 2 below_card[c] + run_card[c] -       \
-             * by_card[c]; a long run sums by card in four interleaved sums (no one chain of adds) and takes     \
-             * every card's d at once, a short one works combo by combo */                                        \
-            T run = 0;                                                                                              \
-            if (end - k < 24) {                                                                                     \
-                for (int q = k; q < end; q++) {                                                                     \
-                    const T x = r[p->id[q]];                                                                        \
-                    run += x;                                                                                       \
-                    run_card[0][p->cards[q] & 0xff] += x;                                                           \
-                    run_card[0][p->cards[q] >> 8] += x;                                                             \
-                }                                                                                                   \
-                const T base = below - (total - below - run);                                                       \
-                for (int q = k; q < end; q++) {                                                                     \
-                    const int a = p->cards[q] & 0xff, b = p->cards[q] >> 8;                                         \
-                    value[p->id[q]] = base - (2 * below_card[a] + run_card[0][a] - by_card[a]) -                    \
-                                      (2 * below_card[b] + run_card[0][b] - by_card[b]);                            \
-                }                                                                                                   \
-                for (int q = k; q < end; q++) {                                                                     \
-                    const int a = p->cards[q] & 0xff, b = p->cards[q] >> 8;                                         \
-                    below_card[a] += run_card[0][a];                                                                \
-                    below_card[b] += run_card[0][b];                                                                \
-                    run_card[0][a] = run_card[0][b] = 0;                                                            \
-                }                                                                                                   \
-            } else {                                                                                                \
-                T run4[4] = {0, 0, 0, 0};                                                                           \
-                for (int q = k; q < end; q++) {                                                                     \
-                    const T x = r[p->id[q]];                                                                        \
-                    run4[q & 3] += x;                                                                               \
-                    run_card[q & 3][p->cards[q] & 0xff] += x;                                                       \
-                    run_card[q & 3][p->cards[q] >> 8] += x;                                                         \
-                }                                                                                                   \
-                run = (run4[0] + run4[1]) + (run4[2] + run4[3]);                                                    \
-                const T base = below - (total - below - run);                                                       \
-                T d[52];                                                                                            \
-                for (int c = 0; c < 52; c++) {                                                                      \
-                    const T rc = (run_card[0][c] + run_card[1][c]) + (run_card[2][c] + run_card[3][c]);             \
-                    d[c] = 2 * below_card[c] + rc - by_card[c];                                                     \
-                    below_card[c] += rc;                                                                            \
-                    run_card[0][c] = run_card[1][c] = run_card[2][c] = run_card[3][c] = 0;                          \
-                }                                                                                                   \
-                for (int q = k; q < end; q++)                                                                       \
-                    value[p->id[q]] = base - d[p->cards[q] & 0xff] - d[p->cards[q] >> 8];                          \
+            /* the run's sums, two combos a step (two chains of adds) */                                           \
+            T run0 = 0, run1 = 0, least1 = least;                                                                   \
+            int q = k;                                                                                              \
+            for (; q + 1 < end; q += 2) {                                                                           \
+                const T x0 = reach[p->id[q]], x1 = reach[p->id[q + 1]];                                             \
+                least = least < x0 ? least : x0;                                                                    \
+                least1 = least1 < x1 ? least1 : x1;                                                                 \
+                run_card[p->first[q]] += x0;                                                                        \
+                run_card[p->second[q]] += x0;                                                                       \
+                run_odd[p->first[q + 1]] += x1;                                                                     \
+                run_odd[p->second[q + 1]] += x1;                                                                    \
+                run0 += x0;                                                                                         \
+                run1 += x1;                                                                                         \
             }                                                                                                       \
+            if (q < end) {                                                                                          \
+                const T x = reach[p->id[q]];                                                                        \
+                least = least < x ? least : x;                                                                      \
+                run_card[p->first[q]] += x;                                                                         \
+                run_card[p->second[q]] += x;                                                                        \
+                run0 += x;                                                                                          \
+            }                                                                                                       \
+            least = least1 < least ? least1 : least;                                                                \
+            const T run = run0 + run1, base = 2 * below + run;                                                      \
+            for (unsigned blocks = p->blocks[k]; blocks; blocks &= blocks - 1) {                                    \
+                const int j = 8 * hr_ctz64(blocks);                                                                 \
+                carry_##T(below_card + j, run_card + j, run_odd + j, d + j);                                        \
+            }                                                                                                       \
+            for (q = k; q < end; q++)                                                                               \
+                v[p->id[q]] = base - d[p->first[q]] - d[p->second[q]];                                              \
             below += run;                                                                                           \
             k = end;                                                                                                \
         }                                                                                                           \
+        if (!(least >= 0 && below <= MAX / 8) || dead_bad_##T(p, reach))                                           \
+            return first_bad_##T(reach);                                                                            \
+        owed_##T(p, v, below_card, below, value);                                                                      \
+        return -1;                                                                                                  \
     }                                                                                                               \
-    /* out[h] = all - (h's first card's) - (its second's) + h's own (in both), in combo order, row by row */      \
-    static void blocked_##T(const handrank_showdown_board *p, const T *reach, T *out) {                           \
-        T r[HANDRANK_SHOWDOWN_COMBOS], by_card[52];                                                                 \
-        const T total = live_reach_##T(p, reach, r, by_card);                                                       \
+    /* out[h] = T - T_a - T_b + (h's own reach, in both), row by row.  The reach is copied as it is checked (in \
+     * eight lanes, the sum of x - |x|: 0 unless an x is negative or not a finite number), those meeting the      \
+     * board zeroed, and summed by card: the later cards of a row a vector at a time, the row's own sum in eight  \
+     * lanes. */                                                                                                    \
+    static int blocked_##T(const handrank_showdown_board *p, const T *reach, T *restrict out) {                          \
+        T r[HANDRANK_SHOWDOWN_COMBOS], by_card[HR_CARD_SLOTS] = {0}, off[8] = {0};                                   \
+        int n = 0;                                                                                                  \
+        for (; n + 8 <= HANDRANK_SHOWDOWN_COMBOS; n += 8)                                                           \
+            for (int j = 0; j < 8; j++) {                                                                           \
+                const T x = reach[n + j];                                                                           \
+                r[n + j] = x;                                                                                       \
+                off[j] += x - ABS(x);                                                                           \
+            }                                                                                                       \
+        for (; n < HANDRANK_SHOWDOWN_COMBOS; n++) {                                                                 \
+            r[n] = reach[n];                                                                                        \
+            off[0] += r[n] - ABS(r[n]);                                                                         \
+        }                                                                                                           \
+        for (int j = 0; j < 8; j++)                                                                                 \
+            if (off[j] != 0)                                                                                        \
+                return first_bad_##T(r);                                                                            \
+        for (int k = 0; k < HANDRANK_SHOWDOWN_DEAD; k++)                                                            \
+            r[p->dead[k]] = 0;                                                                                      \
+        T total = 0;                                                                                                \
+        for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {                                                        \
+            const T *x = r + at - a - 1;                                                                            \
+            T lane[8] = {0};                                                                                        \
+            int b = a + 1;                                                                                          \
+            for (; b + 8 <= 52; b += 8)                                                                             \
+                for (int j = 0; j < 8; j++) {                                                                       \
+                    lane[j] += x[b + j];                                                                            \
+                    by_card[b + j] += x[b + j];                                                                     \
+                }                                                                                                   \
+            for (; b < 52; b++) {                                                                                   \
+                lane[0] += x[b];                                                                                    \
+                by_card[b] += x[b];                                                                                 \
+            }                                                                                                       \
+            const T row = ((lane[0] + lane[1]) + (lane[2] + lane[3])) + ((lane[4] + lane[5]) + (lane[6] + lane[7])); \
+            by_card[a] += row;                                                                                      \
+            total += row;                                                                                           \
+        }                                                                                                           \
+        if (!(total <= MAX / 8))                                                                                    \
+            return HANDRANK_SHOWDOWN_TOO_LARGE;                                                                     \
         for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {                                                        \
             const T left = total - by_card[a];                                                                      \
             const T *x = r + at - a - 1;                                                                            \
@@ -174,23 +260,24 @@ void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *ou
         }                                                                                                           \
         for (int k = 0; k < HANDRANK_SHOWDOWN_DEAD; k++)                                                            \
             out[p->dead[k]] = 0;                                                                                    \
+        return -1;                                                                                                  \
     }
 
-HR_SHOWDOWN_VALUES(double)
-HR_SHOWDOWN_VALUES(float)
+HR_SHOWDOWN_VALUES(double, DBL_MAX, fabs)
+HR_SHOWDOWN_VALUES(float, FLT_MAX, fabsf)
 
-void handrank_showdown_values(const handrank_showdown_board *board, const double *reach, double *value) {
-    values_double(board, reach, value);
+int handrank_showdown_values(const handrank_showdown_board *board, const double *reach, double *value) {
+    return values_double(board, reach, value);
 }
 
-void handrank_showdown_values_f32(const handrank_showdown_board *board, const float *reach, float *value) {
-    values_float(board, reach, value);
+int handrank_showdown_values_f32(const handrank_showdown_board *board, const float *reach, float *value) {
+    return values_float(board, reach, value);
 }
 
-void handrank_blocked_reach(const handrank_showdown_board *board, const double *reach, double *out) {
-    blocked_double(board, reach, out);
+int handrank_blocked_reach(const handrank_showdown_board *board, const double *reach, double *out) {
+    return blocked_double(board, reach, out);
 }
 
-void handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out) {
-    blocked_float(board, reach, out);
+int handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out) {
+    return blocked_float(board, reach, out);
 }

@@ -87,7 +87,7 @@ def test_backends_agree() -> None:
         ([[1, 2, 3, 4, 60]], np.ones(1326), ValueError, "boards row 0: card id 60 is out of range 0..51"),
         (np.ones((1, 5)), np.ones(1326), TypeError, "boards must be card ids (integers)"),
         ("Ks7h2d4c9s", np.ones(1326, int), TypeError, "reach must be float64 or float32, not dtype int64"),
-        ("Ks7h2d4c9s", np.ones(100), ValueError, "reach must have shape (1326,) or (1, 1326)"),
+        ("Ks7h2d4c9s", np.ones(100), ValueError, "reach must have shape (1326,) or (N, 1326) for one board"),
         ([[0, 1, 2, 3, 4]] * 2, np.ones((3, 1326)), ValueError, "reach must have shape (1326,) or (2, 1326)"),
         ("Ks7h2d4c9s", np.full(1326, np.nan), ValueError, "reach row 0: combo 2c2d has reach nan"),
         ("Ks7h2d4c9s", -np.ones(1326), ValueError, "reach row 0: combo 2c2d has reach -1.0"),
@@ -106,3 +106,50 @@ def test_bad_out(impl: Api) -> None:
         impl.showdown_values("Ks7h2d4c9s", np.ones(1326, np.float32), out=np.empty(1326))
     with pytest.raises(ValueError, match=r"out must have shape \(1326,\)"):
         impl.showdown_values("Ks7h2d4c9s", np.ones(1326), out=np.empty(1325))
+
+
+def test_one_board_many_nodes(impl: Api) -> None:
+    """One board and a reach row a node: each row is its own node on that board."""
+    board = "Ks 7h 2d 4c 9s"
+    reach = np.random.default_rng(9).random((3, 1326))
+    values = impl.showdown_values(impl.ShowdownBoards(board), reach)
+    faced = impl.blocked_reach(board, reach)
+    assert values.shape == faced.shape == (3, 1326)
+    for row in range(3):
+        np.testing.assert_array_equal(values[row], impl.showdown_values(board, reach[row]))
+        np.testing.assert_array_equal(faced[row], impl.blocked_reach(board, reach[row]))
+
+
+def test_reach_checked_where_the_board_makes_it_unused(impl: Api) -> None:
+    """Entries of combos meeting the board are ignored, but a NaN there is still an error; -0.0 is a reach."""
+    board = "Ks 7h 2d 4c 9s"
+    reach = np.ones(1326)
+    ks = handrank.parse_cards("Ks")[0]
+    dead = next(i for i, c in enumerate(COMBOS.tolist()) if ks in c)
+    reach[dead] = np.nan
+    with pytest.raises(ValueError, match=r"reach row 0: combo .* has reach nan"):
+        impl.showdown_values(board, reach)
+    with pytest.raises(ValueError, match=r"reach row 0: combo .* has reach nan"):
+        impl.blocked_reach(board, reach)
+    reach[dead] = 5.0  # ignored: the same values as with 1
+    np.testing.assert_array_equal(impl.showdown_values(board, reach), impl.showdown_values(board, np.ones(1326)))
+    reach[:] = -0.0
+    assert not impl.showdown_values(board, reach).any() and not impl.blocked_reach(board, reach).any()
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_reach_too_large_to_add(impl: Api, dtype: type) -> None:
+    """Each entry finite but their sum past an eighth of the largest value: an error, not an infinity."""
+    huge = np.full(1326, np.finfo(dtype).max / 1000, dtype)
+    for call in (impl.showdown_values, impl.blocked_reach):
+        with pytest.raises(ValueError, match="reach row 0: the reach sums to more than"):
+            call("Ks 7h 2d 4c 9s", huge)
+    fine = np.full(1326, np.finfo(dtype).max / 10**5, dtype)
+    assert np.isfinite(impl.showdown_values("Ks 7h 2d 4c 9s", fine)).all()
+
+
+def test_a_bad_node_is_named(impl: Api) -> None:
+    reach = np.ones((4, 1326))
+    reach[2, 7] = -1.0
+    with pytest.raises(ValueError, match=r"reach row 2: combo 2c4c has reach -1.0"):
+        impl.showdown_values(_boards(4, 11), reach, threads=2)

@@ -81,6 +81,21 @@ def draw_buckets(ehs: np.ndarray, labels: np.ndarray, centres: np.ndarray) -> Fi
     return fig
 
 
+def river_cfr() -> Figure:
+    """examples/river_cfr.py's spot solved (docs/writing_a_solver.md): each player's first decision, bet frequency
+    by hand class, after 1,000 CFR+ iterations (deterministic, a couple of seconds)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("river_cfr", os.path.join(ROOT, "examples", "river_cfr.py"))
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = example  # its dataclasses look their module up
+    spec.loader.exec_module(example)
+    result = example.solve("Ks7h2d4c9s", "QQ+,AK,KQs", "random", iterations=1000, every=1000)
+    figure: Figure = example.draw_strategy(result)
+    return figure
+
+
 FIGURES: dict[str, Callable[[], Figure]] = {
     "range_grid.png": lambda: plot.range_grid(
         handrank.Range("22+, A2s+, K9s+, QTs+, JTs, T9s, 98s, 87s, ATo+, KJo+, QJo"), title="an opening range"
@@ -92,6 +107,7 @@ FIGURES: dict[str, Callable[[], Figure]] = {
         "22+, A2s+, KTs+, ATo+", "As 7d 7h", title="22+, A2s+, KTs+, ATo+ on As 7d 7h"
     ),
     "abstraction_flop.png": flop_buckets,
+    "river_cfr.png": river_cfr,
 }
 
 

@@ -23,13 +23,14 @@ cdef extern from "handrank.h" nogil:
     enum: HANDRANK_SHOWDOWN_COMBOS
     enum: HANDRANK_SHOWDOWN_LIVE
     enum: HANDRANK_SHOWDOWN_BOARD_WORDS
+    enum: HANDRANK_SHOWDOWN_TOO_LARGE
     ctypedef struct handrank_showdown_board:
         pass
     void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *out) noexcept
-    void handrank_showdown_values(const handrank_showdown_board *board, const double *reach, double *value) noexcept
-    void handrank_showdown_values_f32(const handrank_showdown_board *board, const float *reach, float *value) noexcept
-    void handrank_blocked_reach(const handrank_showdown_board *board, const double *reach, double *out) noexcept
-    void handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out) noexcept
+    int handrank_showdown_values(const handrank_showdown_board *board, const double *reach, double *value) noexcept
+    int handrank_showdown_values_f32(const handrank_showdown_board *board, const float *reach, float *value) noexcept
+    int handrank_blocked_reach(const handrank_showdown_board *board, const double *reach, double *out) noexcept
+    int handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out) noexcept
     enum: HANDRANK_STRENGTH_MAX_HEROES
     void handrank_strength(const uint8_t *board, int n_board, const int16_t *heroes, int n_heroes, int bins,
                            const uint8_t *group, int n_groups, void *scratch, uint32_t *sums, uint64_t *squares,

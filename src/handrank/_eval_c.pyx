@@ -46,6 +46,7 @@ from handrank._csrc cimport (
     handrank_strength,
     handrank_showdown_board,
     HANDRANK_SHOWDOWN_BOARD_WORDS,
+    HANDRANK_SHOWDOWN_TOO_LARGE,
     handrank_showdown_prepare,
     handrank_showdown_values,
     handrank_showdown_values_f32,
@@ -239,34 +240,42 @@ def showdown_prepare(const uint8_t[:, ::1] boards, uint16_t[:, ::1] out, Py_ssiz
 
 def showdown_values(const uint16_t[:, ::1] prepared, reach, out, bint blocked, Py_ssize_t start, Py_ssize_t stop):
     cdef Py_ssize_t b, row
+    cdef int bad = -1
     cdef const double[:, ::1] r64
     cdef double[:, ::1] o64
     cdef const float[:, ::1] r32
     cdef float[:, ::1] o32
-    cdef Py_ssize_t rows = reach.shape[0]
+    cdef Py_ssize_t rows = reach.shape[0], boards = prepared.shape[0]
+    cdef const handrank_showdown_board *board
     if reach.dtype.itemsize == 8:
         r64 = reach
         o64 = out
         with nogil:
             for b in range(start, stop):
                 row = b if rows > 1 else 0
+                board = <const handrank_showdown_board *>&prepared[b if boards > 1 else 0, 0]
                 if blocked:
-                    handrank_blocked_reach(<const handrank_showdown_board *>&prepared[b, 0], &r64[row, 0], &o64[b, 0])
+                    bad = handrank_blocked_reach(board, &r64[row, 0], &o64[b, 0])
                 else:
-                    handrank_showdown_values(<const handrank_showdown_board *>&prepared[b, 0], &r64[row, 0], &o64[b, 0])
+                    bad = handrank_showdown_values(board, &r64[row, 0], &o64[b, 0])
+                if bad != -1:
+                    break
     else:
         r32 = reach
         o32 = out
         with nogil:
             for b in range(start, stop):
                 row = b if rows > 1 else 0
+                board = <const handrank_showdown_board *>&prepared[b if boards > 1 else 0, 0]
                 if blocked:
-                    handrank_blocked_reach_f32(<const handrank_showdown_board *>&prepared[b, 0], &r32[row, 0],
-                                               &o32[b, 0])
+                    bad = handrank_blocked_reach_f32(board, &r32[row, 0], &o32[b, 0])
                 else:
-                    handrank_showdown_values_f32(<const handrank_showdown_board *>&prepared[b, 0], &r32[row, 0],
-                                                 &o32[b, 0])
-    return -1
+                    bad = handrank_showdown_values_f32(board, &r32[row, 0], &o32[b, 0])
+                if bad != -1:
+                    break
+    if bad == -1:
+        return -1
+    return b * 1327 + (1326 if bad == HANDRANK_SHOWDOWN_TOO_LARGE else bad)
 
 
 def rank_masks(const uint64_t[:] masks not None, uint16_t[:] out not None, Py_ssize_t start, Py_ssize_t stop):

@@ -440,20 +440,29 @@ def showdown_prepare(boards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16],
     first, second = np.triu_indices(52, k=1)
     table = np.stack([first, second], axis=1).astype(np.uint8)
     ranks = np.empty(1326, np.uint16)
+    n = 1081
     for b in range(start, stop):
         rank_combos(bytes(boards[b]), table, ranks, 0, 1326)
         live = np.flatnonzero(ranks != BLOCKED)
         order = live[np.argsort(-ranks[live].astype(np.int64), kind="stable")]  # worst first, ties by number
         own = ranks[order]
-        end = np.empty(len(order), np.int64)
-        end[-1] = len(order)
-        for k in range(len(order) - 2, -1, -1):
-            end[k] = end[k + 1] if own[k + 1] == own[k] else k + 1
-        n = len(order)
-        out[b, :n] = order
-        out[b, n : 2 * n] = first[order] | second[order].astype(np.int64) << 8
-        out[b, 2 * n : 3 * n] = end
-        out[b, 3 * n :] = np.flatnonzero(ranks == BLOCKED)
+        run = np.concatenate([[0], np.cumsum(own[1:] != own[:-1])])  # each combo's run of ties
+        starts = np.flatnonzero(np.concatenate([[True], own[1:] != own[:-1]]))
+        end = np.append(starts[1:], n)[run]
+        # within a run, the combos' first cards in turn: the k-th combo of each first card, then the (k+1)-th
+        a = first[order]
+        group = run * 52 + a
+        turn = np.arange(n) - np.searchsorted(group, group)  # order is by run, then number: first cards sorted
+        order = order[np.lexsort((np.arange(n), turn, run))]
+        a, c = first[order], second[order]
+        blocks = np.zeros(n, np.uint8)
+        np.bitwise_or.at(blocks, starts[run], (1 << (a >> 3)) | (1 << (c >> 3)))
+        words = out[b]
+        words[:n] = order
+        words[n : 2 * n] = end
+        words[2 * n : 2 * n + 245] = np.flatnonzero(ranks == BLOCKED)
+        tail = words[2 * n + 245 :].view(np.uint8)
+        tail[:n], tail[n : 2 * n], tail[2 * n : 3 * n], tail[3 * n] = a, c, blocks, 0
     return -1
 
 
@@ -468,13 +477,23 @@ def showdown_values(
     import numpy as np
 
     n = 1081
+    largest = float(np.finfo(reach.dtype).max) / 8
     for b in range(start, stop):
-        ids = prepared[b, :n].astype(np.intp)
-        a, c = (prepared[b, n : 2 * n] & 0xFF).astype(np.intp), (prepared[b, n : 2 * n] >> 8).astype(np.intp)
-        end = prepared[b, 2 * n : 3 * n].astype(np.intp)
-        r = reach[b if len(reach) > 1 else 0][ids].astype(np.float64)
+        given = np.array(reach[b if len(reach) > 1 else 0], np.float64)  # read once
+        bad = np.flatnonzero(~np.isfinite(given) | (given < 0))
+        if bad.size:
+            return b * 1327 + int(bad[0])
+        board = prepared[b if len(prepared) > 1 else 0]
+        ids = board[:n].astype(np.intp)
+        end = board[n : 2 * n].astype(np.intp)
+        tail = board[2 * n + 245 :].view(np.uint8)
+        a, c = tail[:n].astype(np.intp), tail[n : 2 * n].astype(np.intp)
+        r = given[ids]
+        with np.errstate(over="ignore"):
+            total = r.sum()
+        if not total <= largest:
+            return b * 1327 + 1326
         by_card = np.bincount(a, r, 52) + np.bincount(c, r, 52)
-        total = r.sum()
         value = np.zeros(1326)
         if blocked:
             value[ids] = total - by_card[a] - by_card[c] + r

@@ -33,9 +33,11 @@ BLOCKED = 65535
 """HANDRANK_BLOCKED: the rank of a combo that holds a board card (above every class, so it sorts last)."""
 STRENGTH_UNIT = 1980
 """HANDRANK_STRENGTH_UNIT: a river combo's 2 wins + ties against the 990 combos left, when nothing beats or ties it."""
-SHOWDOWN_BOARD_WORDS = 3488
+SHOWDOWN_BOARD_WORDS = 4029
 """HANDRANK_SHOWDOWN_BOARD_WORDS: a prepared river board's uint16 words (``showdown_prepare``): its 1,081 live
-combos worst first (numbers, cards, where each run of ties ends), then the 245 combos meeting the board."""
+combos worst first (numbers, then where each run of ties ends), the 245 combos meeting the board, then bytes:
+the live combos' first cards, their second cards, at each run's first index the blocks of eight cards its combos
+hold (bit j: cards 8j..8j+7), and one of padding.  Within a run the combos take their first cards in turn."""
 STRENGTH_MAX_HEROES = 64
 """HANDRANK_STRENGTH_MAX_HEROES: the most combos a board's ``heroes`` row names in ``strength_counts``."""
 
@@ -198,10 +200,13 @@ if TYPE_CHECKING:
             start: int,
             stop: int,
         ) -> int:
-            """For prepared boards ``start:stop``, each combo's showdown value against ``reach`` (C-contiguous
-            (B or 1, 1326), finite, not negative; row b, or row 0 for every board) into ``out`` ((B, 1326), the
-            dtype of ``reach``), or with ``blocked`` the reach it can face (handrank_showdown_values,
-            handrank_blocked_reach).  -1."""
+            """For nodes ``start:stop``, each combo's showdown value on a prepared board (row b of ``prepared``,
+            or its one row for every node) against ``reach`` (C-contiguous (N or 1, 1326); row b, or row 0 for
+            every node) into ``out`` ((N, 1326), the dtype of ``reach``), or
+            with ``blocked`` the reach it can face (handrank_showdown_values, handrank_blocked_reach).  -1, or at
+            the first board b whose reach has a combo j's entry negative or not a finite number, b * 1327 + j
+            (b * 1327 + 1326 where each is finite but the live combos' sum exceeds an eighth of the dtype's
+            largest value); the rows of ``out`` from there are unspecified."""
 
         def rank_masks(self, masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
             """Rank masks ``start:stop`` into ``out``; the first invalid mask, or -1."""

@@ -54,12 +54,12 @@ def _board_rows(boards: object) -> tuple[np.ndarray, bool]:
 
 class ShowdownBoards:
     """River boards prepared once for ``showdown_values`` and ``blocked_reach``: each board's 1,081 live combos
-    ranked and in rank order, with its runs of ties (6,976 bytes a board, ``nbytes``), so that a solver calling
+    ranked and in rank order, with its runs of ties (8,058 bytes a board, ``nbytes``), so that a solver calling
     them at every node never ranks or sorts again.
 
     >>> prepared = ShowdownBoards([[51, 47, 43, 39, 2], [0, 9, 22, 35, 48]])
     >>> len(prepared), prepared.nbytes
-    (2, 13952)
+    (2, 16116)
     """
 
     def __init__(self, boards: npt.ArrayLike | str) -> None:
@@ -85,35 +85,47 @@ class ShowdownBoards:
         return int(self.prepared.nbytes)
 
 
-def _reach(reach: object, boards: int) -> np.ndarray:
-    """``reach`` as a C-contiguous ``(B or 1, 1326)`` float64 or float32 copy, finite and not negative."""
+def _reach(reach: object, boards: int) -> tuple[np.ndarray, bool]:
+    """``reach`` as a C-contiguous ``(B or 1, 1326)`` (any number of rows for one board) float64 or float32
+    array, in place where it is one (the kernel reads it once and checks its values), and whether it was one
+    row."""
     import numpy as np
 
-    arr = np.array(reach, copy=True)
+    arr = np.asarray(reach)
     if arr.dtype not in (np.float64, np.float32):
         raise TypeError(f"reach must be float64 or float32, not dtype {arr.dtype}")
     rows = arr[None, :] if arr.ndim == 1 else arr
-    if rows.ndim != 2 or rows.shape[1] != 1326 or rows.shape[0] not in (1, boards):
-        raise ValueError(f"reach must have shape (1326,) or ({boards}, 1326), one row a board, got {arr.shape}")
-    bad = ~np.isfinite(rows) | (rows < 0)
-    if bad.any():
-        row, combo = (int(x[0]) for x in np.nonzero(bad))
-        a, b = np.triu_indices(52, k=1)
-        name = CARD_NAMES[int(a[combo])] + CARD_NAMES[int(b[combo])]
-        raise ValueError(f"reach row {row}: combo {name} has reach {rows[row, combo]}; reach is finite, >= 0")
-    return np.ascontiguousarray(rows.astype(arr.dtype.newbyteorder("=")))
+    if rows.ndim != 2 or rows.shape[1] != 1326 or (rows.shape[0] not in (1, boards) and boards != 1):
+        wanted = "(1326,) or (N, 1326) for one board" if boards == 1 else f"(1326,) or ({boards}, 1326)"
+        raise ValueError(f"reach must have shape {wanted}, one row a node, got {arr.shape}")
+    return np.ascontiguousarray(rows, rows.dtype.newbyteorder("=")), arr.ndim == 1
+
+
+def _bad_reach(found: int, rows: np.ndarray) -> ValueError:
+    """The error for the kernel's answer ``board * 1327 + combo`` (combo 1326: the sum is too large)."""
+    import numpy as np
+
+    node, combo = divmod(found, 1327)
+    row = node if len(rows) > 1 else 0
+    if combo == 1326:
+        largest = np.finfo(rows.dtype).max / 8
+        return ValueError(f"reach row {row}: the reach sums to more than {largest:.3g}, too much for {rows.dtype}")
+    a, b = np.triu_indices(52, k=1)
+    name = CARD_NAMES[int(a[combo])] + CARD_NAMES[int(b[combo])]
+    return ValueError(f"reach row {row}: combo {name} has reach {rows[row, combo]}; reach is finite, >= 0")
 
 
 def _run(boards: object, reach: object, out: object, threads: object, blocked: bool) -> np.ndarray:
     prepared = boards if isinstance(boards, ShowdownBoards) else ShowdownBoards(boards)  # type: ignore[arg-type]
-    rows = _reach(reach, len(prepared))
-    shape = (1326,) if prepared.one and len(rows) == 1 else (len(prepared), 1326)
+    rows, one_row = _reach(reach, len(prepared))
+    nodes = max(len(prepared), len(rows))
+    shape = (1326,) if prepared.one and one_row else (nodes, 1326)
     result = as_out(out, shape, ("reach", rows), dtype=rows.dtype.name)
-    target = result.reshape(len(prepared), 1326)
+    target = result.reshape(nodes, 1326)
     kernels = _backend.kernels
-    split_rows(
+    found = split_rows(
         kernels.showdown_values,
-        len(prepared),
+        nodes,
         n_threads(threads),
         64,
         prepared.prepared,
@@ -123,6 +135,8 @@ def _run(boards: object, reach: object, out: object, threads: object, blocked: b
         chunk=1024,
         parallel=kernels.RELEASES_GIL,
     )
+    if found >= 0:
+        raise _bad_reach(found, rows)
     return result
 
 
@@ -136,12 +150,12 @@ def showdown_values(
     """Each combo's showdown value at a river node: the opponent's reach it beats less the reach that beats it.
 
     ``boards``: one river board (ids or text) or ``(B, 5)`` ids, or ``ShowdownBoards``; ``reach``: the
-    opponent's reach, ``(1326,)`` (every board) or ``(B, 1326)``, float64 or float32, in
-    ``handrank.combos()`` order, finite and not negative (entries of combos meeting a board are ignored).
-    ``value[b, h] = sum of reach[b, v] * s(h, v)`` over the combos ``v`` sharing no card with ``h`` or the
-    board, ``s`` +1 where ``h`` wins, 0 on a tie, -1 where it loses; 0 for combos meeting the board.  ``(B,
-    1326)`` (``(1326,)`` for one board and one reach) of the dtype of ``reach``.  In C without the GIL,
-    ``threads`` over boards.
+    opponent's reach, ``(1326,)`` (every board) or ``(B, 1326)`` (a row a board; for one board, any number of
+    rows: one a node), float64 or float32, in ``handrank.combos()`` order, finite and not negative (entries of
+    combos meeting a board are ignored, but checked).  ``value[b, h] = sum of reach[b, v] * s(h, v)`` over the
+    combos ``v`` sharing no card with ``h`` or the board, ``s`` +1 where ``h`` wins, 0 on a tie, -1 where it
+    loses; 0 for combos meeting the board.  ``(B, 1326)`` (``(1326,)`` for one board and one reach) of the dtype
+    of ``reach``.  In C without the GIL, reading ``reach`` once in place, ``threads`` over nodes.
 
     >>> import numpy as np
     >>> v = showdown_values("Ks7h2d4c9s", np.ones(1326))  # against every combo alike
