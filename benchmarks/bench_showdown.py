@@ -2,13 +2,18 @@
 """Time showdown values at river nodes: handrank's O(n) sweep beside the dense 1,326 x 1,326 product in numpy.
 
 Seeded random river boards and random reach vectors (a full 1,326-combo
-range, every entry nonzero). Rows: ``showdown_values`` on prepared boards
-(``ShowdownBoards``, made once, not timed), on raw boards (each call ranks
-and sorts), ``blocked_reach`` on prepared boards, each float64 and float32,
-one thread, as microseconds a node; and the textbook way, a matrix of +1, 0,
--1 (0 where two combos share a card or meet the board) made once per board
-(not timed) and multiplied by the reach (``matrix @ reach``), on the same
-boards and reach, checked equal first.
+range, every entry nonzero), one thread, microseconds a node, as a solver
+calls it: one node a call (the prepared board, reach and values in cache:
+Python's cost of a call included); a batch of ``--batch`` nodes a call on
+prepared boards (``ShowdownBoards``, made once, not timed), float64 and
+float32, whose reach and values stay in cache; the same on raw boards (each
+call ranks and sorts); a batch of ``--stream`` nodes whose reach and values
+(21 MB in float64) come from and go to memory; and ``blocked_reach``.  The
+textbook way, a matrix of +1, 0, -1 (0 where two combos share a card or
+meet the board) made once per board (not timed) and multiplied by the reach
+(``matrix @ reach``), runs on the same boards and reach, checked equal
+first.  Omaha rows: PLO4 ranges of 10,000 and 50,000 random holes on one
+board, nodes a second (and the preparation's seconds).
 
     python benchmarks/bench_showdown.py --markdown
 """
@@ -47,12 +52,29 @@ def _best(call: object, repeats: int) -> float:
     return best
 
 
+def _omaha_rows(rng: np.random.Generator, repeats: int) -> list[tuple[str, float]]:
+    """PLO4 ranges on one board: microseconds a node for values and blocked reach, and the preparation."""
+    rows = []
+    for n in (10_000, 50_000):
+        holes = np.argsort(rng.random((n, 52)), axis=1)[:, :4].astype(np.uint8)
+        start = time.perf_counter()
+        prepared = handrank.ShowdownBoards("Ks 7h 2d 4c 9s", holes=holes)
+        made = time.perf_counter() - start
+        reach = rng.random((8, n)) + 0.01
+        out = np.empty_like(reach)
+        for name, call in (("showdown_values", handrank.showdown_values), ("blocked_reach", handrank.blocked_reach)):
+            us = _best(lambda c=call, p=prepared, r=reach, o=out: c(p, r, out=o), repeats) / len(reach) * 1e6
+            rows.append((f"Omaha PLO4, {n:,} holes: {name} (board prepared in {made:.2f} s)", us))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--nodes", type=int, default=20_000, help="river nodes a timing (default 20,000)")
-    parser.add_argument("--boards", type=int, default=100, help="distinct boards among them (default 100)")
+    parser.add_argument("--batch", type=int, default=32, help="nodes a call in cache (default 32)")
+    parser.add_argument("--stream", type=int, default=1_000, help="nodes a call from memory (default 1,000)")
+    parser.add_argument("--boards", type=int, default=16, help="distinct boards (default 16)")
     parser.add_argument("--dense", type=int, default=200, help="nodes for the numpy product (default 200)")
-    parser.add_argument("--repeats", type=int, default=5, help="best of this many runs (default 5)")
+    parser.add_argument("--repeats", type=int, default=7, help="best of this many runs (default 7)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--markdown", action="store_true", help="print the results as a markdown table")
     args = parser.parse_args(argv)
@@ -61,12 +83,17 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     rng = np.random.default_rng(args.seed)
     distinct = np.array([rng.choice(52, 5, replace=False) for _ in range(args.boards)], np.uint8)
-    boards = distinct[rng.integers(0, args.boards, args.nodes)]
-    reach = rng.random((args.nodes, 1326)) + 0.01
+    rows: list[tuple[str, float]] = []
+    calls = 20  # batches a timing, on the same arrays, as a solver's iterations go over the same nodes
+
+    one = handrank.ShowdownBoards(distinct[0])
+    single, single_out = rng.random(1326) + 0.01, np.empty(1326)
+    us = _best(lambda: [handrank.showdown_values(one, single, out=single_out) for _ in range(1000)], args.repeats)
+    rows.append(("showdown_values, one node a call (prepared board), float64", us / 1000 * 1e6))
+    boards = distinct[rng.integers(0, args.boards, args.batch)]
     prepared = handrank.ShowdownBoards(boards)
-    rows = []
     for dtype in (np.float64, np.float32):
-        r = reach.astype(dtype)
+        r = (rng.random((args.batch, 1326)) + 0.01).astype(dtype)
         out = np.empty_like(r)
         for name, call in (
             ("showdown_values, prepared boards", lambda r=r, out=out: handrank.showdown_values(prepared, r, out=out)),
@@ -76,27 +103,35 @@ def main(argv: list[str] | None = None) -> int:
             ),
             ("blocked_reach, prepared boards", lambda r=r, out=out: handrank.blocked_reach(prepared, r, out=out)),
         ):
-            rows.append((f"{name}, {np.dtype(dtype).name}", _best(call, args.repeats) / args.nodes * 1e6))
+            us = _best(lambda call=call: [call() for _ in range(calls)], args.repeats) / calls
+            rows.append((f"{name}, {args.batch} nodes a call, {np.dtype(dtype).name}", us / args.batch * 1e6))
+    far = distinct[rng.integers(0, args.boards, args.stream)]
+    far_prepared, far_reach = handrank.ShowdownBoards(far), rng.random((args.stream, 1326)) + 0.01
+    far_out = np.empty_like(far_reach)
+    for name, call in (("showdown_values", handrank.showdown_values), ("blocked_reach", handrank.blocked_reach)):
+        us = _best(lambda call=call: call(far_prepared, far_reach, out=far_out), args.repeats) / args.stream * 1e6
+        rows.append((f"{name}, {args.stream:,} nodes a call from memory, float64", us))
     # the textbook way, on the first --dense nodes, checked equal to handrank's
     matrices = {i: _dense(distinct[i].tolist()) for i in range(args.boards)}
-    which = [int(np.flatnonzero((distinct == b).all(axis=1))[0]) for b in boards[: args.dense]]
-    got = handrank.showdown_values(prepared, reach)[: args.dense]
-    dense = np.array([matrices[w] @ reach[i] for i, w in enumerate(which)])
+    which = [int(np.flatnonzero((distinct == b).all(axis=1))[0]) for b in far[: args.dense]]
+    got = handrank.showdown_values(far_prepared, far_reach)[: args.dense]
+    dense = np.array([matrices[w] @ far_reach[i] for i, w in enumerate(which)])
     if not np.allclose(got, dense, atol=1e-8):
         print("error: handrank and the dense product differ", file=sys.stderr)
         return 1
-    dense_us = _best(lambda: [matrices[w] @ reach[i] for i, w in enumerate(which)], args.repeats) / args.dense * 1e6
+    dense_us = _best(lambda: [matrices[w] @ far_reach[i] for i, w in enumerate(which)], args.repeats) / args.dense * 1e6
     rows.append(("numpy: the 1,326 x 1,326 matrix @ reach (matrix made once a board), float64", dense_us))
+    rows += _omaha_rows(rng, max(1, args.repeats // 3))
     print(f"handrank {version('handrank')} on {cpu_name()}, one thread", file=sys.stderr)
     if args.markdown:
         print("| call | µs a node | nodes/s | the numpy product takes |")
         print("|---|---:|---:|---:|")
     for name, us in rows:
-        ratio = dense_us / us
+        ratio = "" if name.startswith("Omaha") else f"{dense_us / us:,.0f}x"  # the product is of combos
         if args.markdown:
-            print(f"| {name} | {us:.2f} | {1e6 / us:,.0f} | {ratio:,.0f}x |")
+            print(f"| {name} | {us:,.2f} | {1e6 / us:,.0f} | {ratio} |")
         else:
-            print(f"{name:80s} {us:9.2f} us  {1e6 / us:12,.0f}/s  {ratio:8,.0f}x")
+            print(f"{name:84s} {us:10,.2f} us  {1e6 / us:12,.0f}/s  {ratio:>8s}")
     return 0
 
 

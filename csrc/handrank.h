@@ -159,6 +159,25 @@ int handrank_blocked_reach(const handrank_showdown_board *board, const double *r
 int handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out);
 
 /*
+ * The same over a list of Omaha holes (showdown.c): n_holes holes of `cards` (4..6) cards each, ranked on
+ * one board by the caller, who lists what the kernel needs.  The live holes (meeting no board card) in rank
+ * order, worst first (`order`: hole numbers), `end[q]` where the run of ties of the q-th ends, and for each
+ * one the ids (below n_ids) of the 2^cards - 1 subsets of its cards, by size (the single cards, then the
+ * pairs, ...; one id a subset, whichever holes hold it); `dead` the holes meeting the board.  `scratch`
+ * holds n_ids + n_live values.  value[h] (or with `blocked`, the reach h can face) as for combos, by hole
+ * number; the same answers as handrank_showdown_values.
+ */
+typedef struct {
+    int cards, n_holes, n_live, n_dead;
+    uint32_t n_ids;
+    const uint32_t *order, *end, *subsets, *dead;
+} handrank_omaha_showdown_board;
+int handrank_omaha_showdown(const handrank_omaha_showdown_board *board, const double *reach, double *scratch,
+                            double *value, int blocked);
+int handrank_omaha_showdown_f32(const handrank_omaha_showdown_board *board, const float *reach, float *scratch,
+                                float *value, int blocked);
+
+/*
  * The kernel for the contiguous rows of handrank_evaluate_batch and
  * handrank_evaluate_omaha_batch (AVX-512 and AVX2 only) and the contiguous
  * masks of handrank_evaluate_masks, chosen at run time: the scalar

@@ -281,3 +281,95 @@ int handrank_blocked_reach(const handrank_showdown_board *board, const double *r
 int handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out) {
     return blocked_float(board, reach, out);
 }
+
+/*
+ * Omaha showdown values, over a caller's list of holes (k = 4 to 6 cards each) on one board.  Card removal
+ * by inclusion and exclusion: the reach of the holes sharing a card with h is, over the subsets S of h's
+ * cards, (-1)^(|S|+1) times the reach of the holes holding all of S.  The caller numbers the subsets that
+ * occur (ids below n_ids) and lists each live hole's 2^k - 1 by size (k singles, then the pairs, ...), for
+ * the live holes in rank order, worst first, with `end` where each one's run of ties ends.  `scratch` holds
+ * n_ids + n_live values.  The sweep keeps the reach passed by subset: a hole beats the reach below its run
+ * less what shares one of its cards, and loses to what lies above, which is all it can face (by the sums at
+ * the end) less what lies below or in its run.
+ */
+#define HR_OMAHA_SHOWDOWN(T, MAX)                                                                                    \
+    static int first_bad_hole_##T(const handrank_omaha_showdown_board *p, const T *reach) {                        \
+        for (int n = 0; n < p->n_holes; n++)                                                                        \
+            if (!(reach[n] >= 0 && reach[n] <= MAX))                                                                \
+                return n;                                                                                           \
+        return HANDRANK_SHOWDOWN_TOO_LARGE;                                                                         \
+    }                                                                                                               \
+    /* sum over h's subsets of (-1)^(|S|+1) sums[S] */                                                              \
+    static T sharing_##T(const uint32_t *ids, int k, const T *sums) {                                              \
+        T odd = 0, even = 0;                                                                                        \
+        for (int size = 1, count = k, at = 0; size <= k; count = count * (k - size) / (size + 1), size++) {         \
+            T part = 0;                                                                                             \
+            for (const int stop = at + count; at < stop; at++)                                                      \
+                part += sums[ids[at]];                                                                              \
+            if (size & 1)                                                                                           \
+                odd += part;                                                                                        \
+            else                                                                                                    \
+                even += part;                                                                                       \
+        }                                                                                                           \
+        return odd - even;                                                                                          \
+    }                                                                                                               \
+    static int omaha_##T(const handrank_omaha_showdown_board *p, const T *reach, T *scratch, T *restrict value,     \
+                         int blocked) {                                                                             \
+        const int k = p->cards, m = (1 << k) - 1;                                                                   \
+        T *sums = scratch, *x = scratch + p->n_ids, below = 0, least = 0, nan = 0;                                  \
+        for (int d = 0; d < p->n_dead; d++) {                                                                       \
+            const T r = reach[p->dead[d]];                                                                          \
+            least = least < r ? least : r;                                                                          \
+            nan += r - r;                                                                                           \
+        }                                                                                                           \
+        for (int q = 0; q < p->n_live; q++) {                                                                       \
+            const T r = reach[p->order[q]];                                                                         \
+            x[q] = r;                                                                                               \
+            least = least < r ? least : r;                                                                          \
+            nan += r - r;                                                                                           \
+        }                                                                                                           \
+        if (!(least >= 0 && nan == 0))                                                                              \
+            return first_bad_hole_##T(p, reach);                                                                    \
+        for (int d = 0; d < p->n_dead; d++)                                                                         \
+            value[p->dead[d]] = 0;                                                                                  \
+        memset(sums, 0, (size_t)p->n_ids * sizeof *sums);                                                           \
+        for (int j = 0; j < p->n_live;) {                                                                           \
+            const int stop = (int)p->end[j];                                                                        \
+            T run = 0;                                                                                              \
+            for (int q = j; q < stop; q++) { /* the reach below the run it can face */                             \
+                run += x[q];                                                                                        \
+                if (!blocked)                                                                                       \
+                    value[p->order[q]] = below - sharing_##T(p->subsets + (size_t)q * (size_t)m, k, sums);                 \
+            }                                                                                                       \
+            for (int q = j; q < stop; q++) {                                                                        \
+                const uint32_t *ids = p->subsets + (size_t)q * (size_t)m;                                                   \
+                for (int i = 0; i < m; i++)                                                                         \
+                    sums[ids[i]] += x[q];                                                                           \
+            }                                                                                                       \
+            below += run;                                                                                           \
+            if (!blocked) /* and through the run */                                                                 \
+                for (int q = j; q < stop; q++)                                                                      \
+                    value[p->order[q]] += below - sharing_##T(p->subsets + (size_t)q * (size_t)m, k, sums);                \
+            j = stop;                                                                                               \
+        }                                                                                                           \
+        if (!(below <= MAX / 8))                                                                                    \
+            return HANDRANK_SHOWDOWN_TOO_LARGE;                                                                     \
+        for (int q = 0; q < p->n_live; q++) { /* all it can face; a value is below less above */                  \
+            const T faced = below - sharing_##T(p->subsets + (size_t)q * (size_t)m, k, sums);                              \
+            value[p->order[q]] = blocked ? faced : value[p->order[q]] - faced;                                      \
+        }                                                                                                           \
+        return -1;                                                                                                  \
+    }
+
+HR_OMAHA_SHOWDOWN(double, DBL_MAX)
+HR_OMAHA_SHOWDOWN(float, FLT_MAX)
+
+int handrank_omaha_showdown(const handrank_omaha_showdown_board *board, const double *reach, double *scratch,
+                            double *value, int blocked) {
+    return omaha_double(board, reach, scratch, value, blocked);
+}
+
+int handrank_omaha_showdown_f32(const handrank_omaha_showdown_board *board, const float *reach, float *scratch,
+                                float *value, int blocked) {
+    return omaha_float(board, reach, scratch, value, blocked);
+}

@@ -153,3 +153,96 @@ def test_a_bad_node_is_named(impl: Api) -> None:
     reach[2, 7] = -1.0
     with pytest.raises(ValueError, match=r"reach row 2: combo 2c4c has reach -1.0"):
         impl.showdown_values(_boards(4, 11), reach, threads=2)
+
+
+def _omaha_reference(board: list[int], holes: np.ndarray, reach: np.ndarray, blocked: bool) -> np.ndarray:
+    """Every hole against every other, O(N²), with handrank.evaluate_omaha."""
+    n = len(holes)
+    live = np.array([not set(h) & set(board) for h in holes.tolist()])
+    ranks = np.array(
+        [handrank.evaluate_omaha(h, board) if ok else 0 for h, ok in zip(holes.tolist(), live, strict=True)]
+    )
+    cards = [set(h) for h in holes.tolist()]
+    apart = np.array([[not cards[i] & cards[j] for j in range(n)] for i in range(n)]) & live[None] & live[:, None]
+    sign = np.ones((n, n)) if blocked else np.sign(ranks[None, :] - ranks[:, None]).astype(float)
+    return (apart * sign) @ reach.astype(np.float64)
+
+
+def _holes(n: int, k: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.array([rng.choice(52, k, replace=False) for _ in range(n)], np.uint8)
+
+
+@pytest.mark.parametrize(("k", "dtype"), [(4, np.float64), (4, np.float32), (5, np.float64), (6, np.float64)])
+def test_omaha_values_equal_the_brute_force_reference(impl: Api, k: int, dtype: type) -> None:
+    holes = _holes(120, k, k)
+    holes[7] = holes[3]  # the same hole twice: they share every card
+    boards = _boards(2, 20 + k)
+    rng = np.random.default_rng(k)
+    reach = rng.random((2, 120)).astype(dtype)
+    reach[1, rng.choice(120, 40, replace=False)] = 0
+    tolerance = 1e-9 if dtype == np.float64 else 1e-3
+    for given in (boards, impl.ShowdownBoards(boards, holes=holes)):
+        values = impl.showdown_values(given, reach, holes=holes)
+        faced = impl.blocked_reach(given, reach, holes=holes)
+        assert values.shape == faced.shape == (2, 120) and values.dtype == faced.dtype == dtype
+        for b in range(2):
+            want = _omaha_reference(boards[b].tolist(), holes, reach[b], False)
+            np.testing.assert_allclose(values[b], want, atol=tolerance)
+            np.testing.assert_allclose(
+                faced[b], _omaha_reference(boards[b].tolist(), holes, reach[b], True), atol=tolerance
+            )
+
+
+def test_omaha_one_board_many_nodes_and_zero_sum(impl: Api) -> None:
+    holes = _holes(200, 4, 31)
+    prepared = impl.ShowdownBoards("Ks 7h 2d 4c 9s", holes=holes)
+    reach = np.random.default_rng(32).random((3, 200))
+    values = impl.showdown_values(prepared, reach, threads=2)
+    assert values.shape == (3, 200)
+    for row in range(3):
+        np.testing.assert_array_equal(values[row], impl.showdown_values(prepared, reach[row]))
+        assert abs(float(reach[row] @ values[row])) < 1e-9 * float(reach[row] @ np.abs(values[row]))
+    assert "200 Omaha holes" in repr(prepared) and prepared.nbytes > 0
+
+
+def test_omaha_backends_agree() -> None:
+    from conftest import on
+
+    holes, boards = _holes(300, 4, 41), _boards(3, 42)
+    reach = np.random.default_rng(43).random((3, 300))
+    c, python = on("c"), on("python")
+    for blocked in (False, True):
+        call = "blocked_reach" if blocked else "showdown_values"
+        np.testing.assert_allclose(
+            getattr(c, call)(boards, reach, holes=holes), getattr(python, call)(boards, reach, holes=holes), atol=1e-9
+        )
+
+
+@pytest.mark.parametrize(
+    ("holes", "reach", "error", "message"),
+    [
+        (np.zeros((3, 3), int), np.ones(3), ValueError, "holes must have shape (N, 4), (N, 5) or (N, 6)"),
+        ([[0, 1, 2, 60]], np.ones(1), ValueError, "holes row 0: card id 60 is out of range 0..51"),
+        ([[0, 1, 2, 3], [5, 6, 5, 7]], np.ones(2), ValueError, "holes row 1: card 3d is in the hole twice"),
+        (np.ones((2, 4)), np.ones(2), TypeError, "holes must be card ids (integers) or hole texts"),
+        ([[0, 1, 2, 3], [5, 6, 7, 8]], np.ones(3), ValueError, "reach must have shape (2,) or (N, 2) for one board"),
+        ([[0, 1, 2, 3], [5, 6, 7, 8]], np.array([1.0, np.inf]), ValueError, "reach row 0: hole 1 has reach inf"),
+        ([[0, 1, 2, 3], [5, 6, 7, 8]], np.array([-2.0, 1.0]), ValueError, "reach row 0: hole 0 has reach -2.0"),
+    ],
+)
+def test_omaha_bad_input(impl: Api, holes: object, reach: np.ndarray, error: type[Exception], message: str) -> None:
+    for call in (impl.showdown_values, impl.blocked_reach):
+        with pytest.raises(error) as raised:
+            call("Ks 7h 2d 4c 9s", reach, holes=holes)
+        assert str(raised.value).startswith(message)
+
+
+def test_omaha_holes_must_match_the_prepared_ones(impl: Api) -> None:
+    holes = [["Ah", "Kh", "Qd", "Jd"], ["2c", "3c", "4d", "5d"]]
+    prepared = impl.ShowdownBoards("Ks 7h 2d 4c 9s", holes=[handrank.parse_cards(h) for h in holes])
+    assert impl.showdown_values(prepared, np.ones(2), holes=["AhKhQdJd", "2c3c4d5d"]).shape == (2,)
+    with pytest.raises(ValueError, match="holes differ from those the ShowdownBoards was made for"):
+        impl.showdown_values(prepared, np.ones(2), holes=["AhKhQdJd", "2c3c4d6d"])
+    with pytest.raises(ValueError, match="holes differ"):
+        impl.blocked_reach(impl.ShowdownBoards("Ks 7h 2d 4c 9s"), np.ones(2), holes=["AhKhQdJd", "2c3c4d6d"])

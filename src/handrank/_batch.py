@@ -18,6 +18,7 @@ from handrank._threads import n_threads, split_rows
 TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
     import numpy as np
     import numpy.typing as npt
@@ -156,7 +157,9 @@ def as_masks(masks: npt.ArrayLike) -> np.ndarray:
     return arr.astype(np.int64).view(np.uint64)
 
 
-def as_out(out: object, n: int | tuple[int, ...], *inputs: tuple[str, np.ndarray], dtype: str = "uint16") -> np.ndarray:
+def as_out(
+    out: object, n: int | tuple[int, ...], *inputs: tuple[str, np.ndarray], dtype: str | np.dtype[Any] = "uint16"
+) -> np.ndarray:
     """``out`` checked (or a new array): writable, of shape ``(n,)`` (or ``n``) and ``dtype``, sharing no memory
     with the named ``inputs``."""
     import numpy as np

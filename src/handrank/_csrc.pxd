@@ -31,6 +31,17 @@ cdef extern from "handrank.h" nogil:
     int handrank_showdown_values_f32(const handrank_showdown_board *board, const float *reach, float *value) noexcept
     int handrank_blocked_reach(const handrank_showdown_board *board, const double *reach, double *out) noexcept
     int handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out) noexcept
+    ctypedef struct handrank_omaha_showdown_board:
+        int cards, n_holes, n_live, n_dead
+        uint32_t n_ids
+        const uint32_t *order
+        const uint32_t *end
+        const uint32_t *subsets
+        const uint32_t *dead
+    int handrank_omaha_showdown(const handrank_omaha_showdown_board *board, const double *reach, double *scratch,
+                                double *value, int blocked) noexcept
+    int handrank_omaha_showdown_f32(const handrank_omaha_showdown_board *board, const float *reach, float *scratch,
+                                    float *value, int blocked) noexcept
     enum: HANDRANK_STRENGTH_MAX_HEROES
     void handrank_strength(const uint8_t *board, int n_board, const int16_t *heroes, int n_heroes, int bins,
                            const uint8_t *group, int n_groups, void *scratch, uint32_t *sums, uint64_t *squares,

@@ -20,6 +20,7 @@ __all__ = (
     "iso_index",
     "iso_unindex",
     "monte_carlo",
+    "omaha_showdown",
     "rank_combos",
     "rank_masks",
     "rank_omaha_low_rows",
@@ -76,6 +77,18 @@ def strength_counts(
 def showdown_prepare(boards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int) -> int: ...
 def showdown_values(
     prepared: npt.NDArray[np.uint16],
+    reach: npt.NDArray[np.float64] | npt.NDArray[np.float32],
+    out: npt.NDArray[np.float64] | npt.NDArray[np.float32],
+    blocked: bool,
+    start: int,
+    stop: int,
+) -> int: ...
+def omaha_showdown(
+    order: npt.NDArray[np.uint32],
+    end: npt.NDArray[np.uint32],
+    subsets: npt.NDArray[np.uint32],
+    dead: npt.NDArray[np.uint32],
+    n_ids: int,
     reach: npt.NDArray[np.float64] | npt.NDArray[np.float32],
     out: npt.NDArray[np.float64] | npt.NDArray[np.float32],
     blocked: bool,

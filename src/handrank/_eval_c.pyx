@@ -52,6 +52,9 @@ from handrank._csrc cimport (
     handrank_showdown_values_f32,
     handrank_blocked_reach,
     handrank_blocked_reach_f32,
+    handrank_omaha_showdown_board,
+    handrank_omaha_showdown,
+    handrank_omaha_showdown_f32,
     HANDRANK_STRENGTH_MAX_HEROES,
     handrank_strength_scratch,
     handrank_simd,
@@ -276,6 +279,67 @@ def showdown_values(const uint16_t[:, ::1] prepared, reach, out, bint blocked, P
     if bad == -1:
         return -1
     return b * 1327 + (1326 if bad == HANDRANK_SHOWDOWN_TOO_LARGE else bad)
+
+
+def omaha_showdown(
+    const uint32_t[::1] order,
+    const uint32_t[::1] end,
+    const uint32_t[:, ::1] subsets,
+    const uint32_t[::1] dead,
+    int n_ids,
+    reach,
+    out,
+    bint blocked,
+    Py_ssize_t start,
+    Py_ssize_t stop,
+):
+    cdef handrank_omaha_showdown_board board
+    cdef Py_ssize_t row, n = reach.shape[1]
+    cdef int bad = -1, m = <int>subsets.shape[1]
+    cdef const double[:, ::1] r64
+    cdef double[:, ::1] o64
+    cdef const float[:, ::1] r32
+    cdef float[:, ::1] o32
+    cdef void *scratch
+    cdef uint32_t none = 0
+    if m not in (15, 31, 63) or order.shape[0] != subsets.shape[0] or end.shape[0] != order.shape[0]:
+        raise ValueError("omaha_showdown: 15, 31 or 63 subset ids for each live hole, in rank order")
+    if order.shape[0] + dead.shape[0] != n or out.shape[1] != n:
+        raise ValueError("omaha_showdown: every hole is live or dead, one reach and one value a hole")
+    board.cards = {15: 4, 31: 5, 63: 6}[m]
+    board.n_holes = <int>n
+    board.n_live = <int>order.shape[0]
+    board.n_dead = <int>dead.shape[0]
+    board.n_ids = <uint32_t>n_ids
+    board.order = &order[0] if order.shape[0] else &none
+    board.end = &end[0] if end.shape[0] else &none
+    board.subsets = &subsets[0, 0] if subsets.shape[0] else &none
+    board.dead = &dead[0] if dead.shape[0] else &none
+    scratch = PyMem_RawMalloc(<size_t>(n_ids + order.shape[0] + 1) * reach.dtype.itemsize)
+    if scratch == NULL:
+        raise MemoryError()
+    try:
+        if reach.dtype.itemsize == 8:
+            r64 = reach
+            o64 = out
+            with nogil:
+                for row in range(start, stop):
+                    bad = handrank_omaha_showdown(&board, &r64[row, 0], <double *>scratch, &o64[row, 0], blocked)
+                    if bad != -1:
+                        break
+        else:
+            r32 = reach
+            o32 = out
+            with nogil:
+                for row in range(start, stop):
+                    bad = handrank_omaha_showdown_f32(&board, &r32[row, 0], <float *>scratch, &o32[row, 0], blocked)
+                    if bad != -1:
+                        break
+    finally:
+        PyMem_RawFree(scratch)
+    if bad == -1:
+        return -1
+    return row * (n + 1) + (n if bad == HANDRANK_SHOWDOWN_TOO_LARGE else bad)
 
 
 def rank_masks(const uint64_t[:] masks not None, uint16_t[:] out not None, Py_ssize_t start, Py_ssize_t stop):

@@ -9,6 +9,7 @@ Carlo gives the very same tallies on both backends.
 
 from __future__ import annotations
 
+import math
 import threading
 from array import array
 from bisect import bisect_left, bisect_right
@@ -513,6 +514,69 @@ def showdown_values(
             higher = above - (by_card[a] - held[end, a]) - (by_card[c] - held[end, c])
             value[ids] = lower - higher
         out[b] = value
+    return -1
+
+
+def omaha_showdown(
+    order: npt.NDArray[np.uint32],
+    end: npt.NDArray[np.uint32],
+    subsets: npt.NDArray[np.uint32],
+    dead: npt.NDArray[np.uint32],
+    n_ids: int,
+    reach: npt.NDArray[np.float64] | npt.NDArray[np.float32],
+    out: npt.NDArray[np.float64] | npt.NDArray[np.float32],
+    blocked: bool,
+    start: int,
+    stop: int,
+) -> int:
+    import numpy as np
+
+    m = subsets.shape[1]
+    if m not in (15, 31, 63) or len(order) != len(subsets) or len(end) != len(order):
+        raise ValueError("omaha_showdown: 15, 31 or 63 subset ids for each live hole, in rank order")
+    n = int(reach.shape[1])
+    if len(order) + len(dead) != n or out.shape[1] != n:
+        raise ValueError("omaha_showdown: every hole is live or dead, one reach and one value a hole")
+    k = {15: 4, 31: 5, 63: 6}[m]
+    sign = np.concatenate([np.full(math.comb(k, size), 1.0 if size % 2 else -1.0) for size in range(1, k + 1)])
+    live, ids, holes = len(order), subsets.astype(np.intp), order.astype(np.intp)
+    stops = end.astype(np.intp)
+    starts = np.maximum.accumulate(np.where(np.r_[True, stops[1:] != stops[:-1]], np.arange(live), 0))
+    run = np.cumsum(np.r_[True, stops[1:] != stops[:-1]]) - 1 if live else np.zeros(0, np.intp)
+    # each (hole, subset) entry, by subset then run: the reach before its run and through it, by subset
+    flat, entry_run = ids.ravel(), np.repeat(run, m)
+    by = np.lexsort((entry_run, flat))
+    count = len(by)
+    fresh_id = np.r_[True, flat[by][1:] != flat[by][:-1]] if count else np.zeros(0, bool)
+    fresh_block = fresh_id | (np.r_[True, entry_run[by][1:] != entry_run[by][:-1]] if count else fresh_id)
+    id_start = np.maximum.accumulate(np.where(fresh_id, np.arange(count), 0))
+    block_start = np.maximum.accumulate(np.where(fresh_block, np.arange(count), 0))
+    block_end = np.r_[np.flatnonzero(fresh_block)[1:], count][np.cumsum(fresh_block) - 1] if count else block_start
+    largest = float(np.finfo(reach.dtype).max) / 8
+    for row in range(start, stop):
+        given = np.array(reach[row], np.float64)  # read once
+        bad = np.flatnonzero(~np.isfinite(given) | (given < 0))
+        if bad.size:
+            return row * (n + 1) + int(bad[0])
+        x = given[holes]
+        with np.errstate(over="ignore"):
+            total = x.sum()
+        if not total <= largest:
+            return row * (n + 1) + n
+        value = np.zeros(n)
+        faced = total - (np.bincount(flat, np.repeat(x, m), n_ids)[ids] * sign).sum(axis=1)
+        if blocked:
+            value[holes] = faced
+        else:
+            passed = np.r_[0.0, np.cumsum(x[by // m])]
+            before, through = np.empty(count), np.empty(count)
+            before[by] = passed[block_start] - passed[id_start]
+            through[by] = passed[block_end] - passed[id_start]
+            overall = np.r_[0.0, np.cumsum(x)]
+            lower = overall[starts] - (before.reshape(live, m) * sign).sum(axis=1)
+            upto = overall[stops] - (through.reshape(live, m) * sign).sum(axis=1)
+            value[holes] = lower + upto - faced
+        out[row] = value
     return -1
 
 

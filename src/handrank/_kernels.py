@@ -74,6 +74,7 @@ KERNELS = (
     "iso_index",
     "iso_unindex",
     "monte_carlo",
+    "omaha_showdown",
     "rank_combos",
     "rank_masks",
     "rank_omaha_low_rows",
@@ -207,6 +208,27 @@ if TYPE_CHECKING:
             the first board b whose reach has a combo j's entry negative or not a finite number, b * 1327 + j
             (b * 1327 + 1326 where each is finite but the live combos' sum exceeds an eighth of the dtype's
             largest value); the rows of ``out`` from there are unspecified."""
+
+        def omaha_showdown(
+            self,
+            order: npt.NDArray[np.uint32],
+            end: npt.NDArray[np.uint32],
+            subsets: npt.NDArray[np.uint32],
+            dead: npt.NDArray[np.uint32],
+            n_ids: int,
+            reach: npt.NDArray[np.float64] | npt.NDArray[np.float32],
+            out: npt.NDArray[np.float64] | npt.NDArray[np.float32],
+            blocked: bool,
+            start: int,
+            stop: int,
+        ) -> int:
+            """Omaha showdown values on one board for rows ``start:stop`` of ``reach`` ((R, N), C-contiguous,
+            one entry a hole) into ``out`` (the same shape and dtype), or with ``blocked`` the reach each hole
+            can face (handrank_omaha_showdown): ``order`` the live holes worst first, ``end`` where each one's
+            run of ties ends, ``subsets`` ((live, 2^k - 1), by size) the ids below ``n_ids`` of each one's
+            subsets of cards, ``dead`` the holes meeting the board.  -1, or at the first row r whose reach has
+            hole j's entry negative or not a finite number, r * (N + 1) + j (r * (N + 1) + N where each is
+            finite but the live holes' sum exceeds an eighth of the dtype's largest value)."""
 
         def rank_masks(self, masks: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16], start: int, stop: int) -> int:
             """Rank masks ``start:stop`` into ``out``; the first invalid mask, or -1."""

@@ -12,8 +12,10 @@ call.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from handrank import _backend
-from handrank._batch import as_out
+from handrank._batch import as_out, evaluate_omaha_batch
 from handrank._cards import CARD_NAMES, parse_cards
 from handrank._kernels import SHOWDOWN_BOARD_WORDS
 from handrank._threads import n_threads, split_rows
@@ -52,41 +54,125 @@ def _board_rows(boards: object) -> tuple[np.ndarray, bool]:
     return np.ascontiguousarray(rows), one
 
 
+def _hole_rows(holes: object) -> np.ndarray:
+    """``holes`` as a read-only ``(N, k)`` uint8 copy of valid Omaha holes (k = 4, 5 or 6 distinct cards)."""
+    import numpy as np
+
+    text = isinstance(holes, (list, tuple)) and bool(holes) and isinstance(holes[0], str)
+    arr = np.array([parse_cards(h) for h in holes] if text else holes, copy=True)  # type: ignore[attr-defined]
+    if arr.dtype == object or arr.dtype.kind not in "iu":
+        raise TypeError(f"holes must be card ids (integers) or hole texts, not dtype {arr.dtype}")
+    if arr.ndim != 2 or arr.shape[1] not in (4, 5, 6) or not len(arr):
+        raise ValueError(f"holes must have shape (N, 4), (N, 5) or (N, 6), N >= 1: Omaha holes, got {arr.shape}")
+    bad = np.flatnonzero(((arr < 0) | (arr > 51)).any(axis=1))
+    if bad.size:
+        row = int(bad[0])
+        card = next(int(v) for v in arr[row] if not 0 <= int(v) <= 51)
+        raise ValueError(f"holes row {row}: card id {card} is out of range 0..51")
+    rows = np.sort(arr.astype(np.uint8), axis=1)
+    twice = np.flatnonzero((rows[:, 1:] == rows[:, :-1]).any(axis=1))
+    if twice.size:
+        row = int(twice[0])
+        card = next(int(c) for c in rows[row] if list(rows[row]).count(c) > 1)
+        raise ValueError(f"holes row {row}: card {CARD_NAMES[card]} is in the hole twice")
+    rows = np.ascontiguousarray(arr.astype(np.uint8))
+    rows.flags.writeable = False
+    return rows
+
+
+class OmahaBoard:
+    """What the Omaha kernel needs of one board: the live holes worst first (``order``), where each one's run
+    of ties ends (``end``), each one's subsets of cards numbered, by size (``subsets``), the holes meeting the
+    board (``dead``), and how many subsets are numbered (``n_ids``)."""
+
+    __slots__ = ("dead", "end", "n_ids", "order", "subsets")
+
+    def __init__(self, order: np.ndarray, end: np.ndarray, subsets: np.ndarray, dead: np.ndarray, n_ids: int) -> None:
+        self.order, self.end, self.subsets, self.dead, self.n_ids = order, end, subsets, dead, n_ids
+
+    @property
+    def nbytes(self) -> int:
+        return int(self.order.nbytes + self.end.nbytes + self.subsets.nbytes + self.dead.nbytes)
+
+
+def _omaha_board(holes: np.ndarray, board: np.ndarray) -> OmahaBoard:
+    """``OmahaBoard`` of ``holes`` on ``board``."""
+    import numpy as np
+
+    k = holes.shape[1]
+    meets = np.isin(holes, board).any(axis=1)
+    live = np.flatnonzero(~meets)
+    ranks = evaluate_omaha_batch(holes[live], board) if len(live) else np.zeros(0, np.uint16)
+    sort = np.argsort(-ranks.astype(np.int64), kind="stable")
+    order, own = live[sort], ranks[sort]
+    fresh = np.flatnonzero(np.r_[True, own[1:] != own[:-1]]) if len(own) else np.zeros(0, np.intp)
+    end = np.r_[fresh[1:], len(own)][np.cumsum(np.r_[True, own[1:] != own[:-1]]) - 1] if len(own) else fresh
+    cards = np.sort(holes[order], axis=1).astype(np.int64) + 1
+    keys = [
+        sum(cards[:, j] << (6 * i) for i, j in enumerate(chosen))
+        for size in range(1, k + 1)
+        for chosen in combinations(range(k), size)
+    ]
+    table = np.stack(keys, axis=1) if len(order) else np.zeros((0, 2**k - 1), np.int64)
+    unique, ids = np.unique(table, return_inverse=True)
+    return OmahaBoard(
+        order.astype(np.uint32),
+        end.astype(np.uint32),
+        np.ascontiguousarray(ids.reshape(len(order), 2**k - 1), np.uint32),
+        np.flatnonzero(meets).astype(np.uint32),
+        len(unique),
+    )
+
+
 class ShowdownBoards:
     """River boards prepared once for ``showdown_values`` and ``blocked_reach``: each board's 1,081 live combos
     ranked and in rank order, with its runs of ties (8,058 bytes a board, ``nbytes``), so that a solver calling
-    them at every node never ranks or sorts again.
+    them at every node never ranks or sorts again.  With ``holes`` (``(N, 4)``, ``(N, 5)`` or ``(N, 6)`` Omaha
+    holes), the holes instead: each board's live holes ranked and in rank order, and each hole's subsets of cards
+    numbered for card removal (about ``4 * (2^k + 1)`` bytes a hole and board, and 8 a distinct subset).
 
     >>> prepared = ShowdownBoards([[51, 47, 43, 39, 2], [0, 9, 22, 35, 48]])
     >>> len(prepared), prepared.nbytes
     (2, 16116)
     """
 
-    def __init__(self, boards: npt.ArrayLike | str) -> None:
+    def __init__(self, boards: npt.ArrayLike | str, *, holes: npt.ArrayLike | None = None) -> None:
         import numpy as np
 
         rows, self.one = _board_rows(boards)
         self.boards = rows
         self.boards.flags.writeable = False
-        self.prepared = np.empty((len(rows), SHOWDOWN_BOARD_WORDS), np.uint16)
-        kernels = _backend.kernels
-        split_rows(kernels.showdown_prepare, len(rows), 1, 1, rows, self.prepared, chunk=256, parallel=False)
+        self.holes = None if holes is None else _hole_rows(holes)
+        if self.holes is not None:
+            self.omaha = [_omaha_board(self.holes, board) for board in rows]
+            self.prepared = np.empty((0, SHOWDOWN_BOARD_WORDS), np.uint16)
+        else:
+            self.omaha = []
+            self.prepared = np.empty((len(rows), SHOWDOWN_BOARD_WORDS), np.uint16)
+            kernels = _backend.kernels
+            split_rows(kernels.showdown_prepare, len(rows), 1, 1, rows, self.prepared, chunk=256, parallel=False)
         self.prepared.flags.writeable = False
 
     def __len__(self) -> int:
         return len(self.boards)
 
     def __repr__(self) -> str:
-        return f"ShowdownBoards({len(self)} board{'s' if len(self) != 1 else ''})"
+        holes = "" if self.holes is None else f", {len(self.holes)} Omaha holes"
+        return f"ShowdownBoards({len(self)} board{'s' if len(self) != 1 else ''}{holes})"
 
     @property
     def nbytes(self) -> int:
         """The bytes the prepared boards hold."""
-        return int(self.prepared.nbytes)
+        return int(self.prepared.nbytes) + sum(board.nbytes for board in self.omaha)
+
+    @property
+    def width(self) -> int:
+        """Entries a reach row holds: 1,326 combos, or one a hole."""
+        return 1326 if self.holes is None else len(self.holes)
 
 
-def _reach(reach: object, boards: int) -> tuple[np.ndarray, bool]:
-    """``reach`` as a C-contiguous ``(B or 1, 1326)`` (any number of rows for one board) float64 or float32
+def _reach(reach: object, boards: int, width: int) -> tuple[np.ndarray, bool]:
+    """``reach`` as a C-contiguous ``(B or 1, width)`` (any number of rows for one board) float64 or float32
     array, in place where it is one (the kernel reads it once and checks its values), and whether it was one
     row."""
     import numpy as np
@@ -95,55 +181,103 @@ def _reach(reach: object, boards: int) -> tuple[np.ndarray, bool]:
     if arr.dtype not in (np.float64, np.float32):
         raise TypeError(f"reach must be float64 or float32, not dtype {arr.dtype}")
     rows = arr[None, :] if arr.ndim == 1 else arr
-    if rows.ndim != 2 or rows.shape[1] != 1326 or (rows.shape[0] not in (1, boards) and boards != 1):
-        wanted = "(1326,) or (N, 1326) for one board" if boards == 1 else f"(1326,) or ({boards}, 1326)"
+    if rows.ndim != 2 or rows.shape[1] != width or (rows.shape[0] not in (1, boards) and boards != 1):
+        wanted = f"({width},) or (N, {width}) for one board" if boards == 1 else f"({width},) or ({boards}, {width})"
         raise ValueError(f"reach must have shape {wanted}, one row a node, got {arr.shape}")
     return np.ascontiguousarray(rows, rows.dtype.newbyteorder("=")), arr.ndim == 1
 
 
-def _bad_reach(found: int, rows: np.ndarray) -> ValueError:
-    """The error for the kernel's answer ``board * 1327 + combo`` (combo 1326: the sum is too large)."""
+def _bad_reach(found: int, rows: np.ndarray, holes: bool) -> ValueError:
+    """The error for the kernel's answer ``node * (width + 1) + entry`` (entry ``width``: the sum is too large)."""
     import numpy as np
 
-    node, combo = divmod(found, 1327)
+    width = rows.shape[1]
+    node, entry = divmod(found, width + 1)
     row = node if len(rows) > 1 else 0
-    if combo == 1326:
+    if entry == width:
         largest = np.finfo(rows.dtype).max / 8
         return ValueError(f"reach row {row}: the reach sums to more than {largest:.3g}, too much for {rows.dtype}")
+    if holes:
+        return ValueError(f"reach row {row}: hole {entry} has reach {rows[row, entry]}; reach is finite, >= 0")
     a, b = np.triu_indices(52, k=1)
-    name = CARD_NAMES[int(a[combo])] + CARD_NAMES[int(b[combo])]
-    return ValueError(f"reach row {row}: combo {name} has reach {rows[row, combo]}; reach is finite, >= 0")
+    name = CARD_NAMES[int(a[entry])] + CARD_NAMES[int(b[entry])]
+    return ValueError(f"reach row {row}: combo {name} has reach {rows[row, entry]}; reach is finite, >= 0")
 
 
-def _run(boards: object, reach: object, out: object, threads: object, blocked: bool) -> np.ndarray:
-    prepared = boards if isinstance(boards, ShowdownBoards) else ShowdownBoards(boards)  # type: ignore[arg-type]
-    rows, one_row = _reach(reach, len(prepared))
+def _prepared(boards: object, holes: object) -> ShowdownBoards:
+    """``boards`` prepared, for ``holes`` where given (those a ShowdownBoards was made for, or none)."""
+    import numpy as np
+
+    if not isinstance(boards, ShowdownBoards):
+        return ShowdownBoards(boards, holes=holes)  # type: ignore[arg-type]
+    if holes is not None and (boards.holes is None or not np.array_equal(_hole_rows(holes), boards.holes)):
+        raise ValueError("holes differ from those the ShowdownBoards was made for: pass them to ShowdownBoards")
+    return boards
+
+
+def _run(boards: object, reach: object, holes: object, out: object, threads: object, blocked: bool) -> np.ndarray:
+    prepared = _prepared(boards, holes)
+    rows, one_row = _reach(reach, len(prepared), prepared.width)
     nodes = max(len(prepared), len(rows))
-    shape = (1326,) if prepared.one and one_row else (nodes, 1326)
-    result = as_out(out, shape, ("reach", rows), dtype=rows.dtype.name)
-    target = result.reshape(nodes, 1326)
+    shape = (prepared.width,) if prepared.one and one_row else (nodes, prepared.width)
+    result = as_out(out, shape, ("reach", rows), dtype=rows.dtype)
+    target = result.reshape(nodes, prepared.width)
     kernels = _backend.kernels
-    found = split_rows(
-        kernels.showdown_values,
-        nodes,
-        n_threads(threads),
-        64,
-        prepared.prepared,
-        rows,
-        target,
-        blocked,
-        chunk=1024,
-        parallel=kernels.RELEASES_GIL,
-    )
+    if prepared.holes is None:
+        found = split_rows(
+            kernels.showdown_values,
+            nodes,
+            n_threads(threads),
+            64,
+            prepared.prepared,
+            rows,
+            target,
+            blocked,
+            chunk=1024,
+            parallel=kernels.RELEASES_GIL,
+        )
+    else:
+        found = split_rows(
+            _omaha_rows,
+            nodes,
+            n_threads(threads),
+            1,
+            prepared,
+            rows,
+            target,
+            blocked,
+            chunk=1,
+            parallel=kernels.RELEASES_GIL,
+        )
     if found >= 0:
-        raise _bad_reach(found, rows)
+        raise _bad_reach(found, rows, prepared.holes is not None)
     return result
+
+
+def _omaha_rows(
+    prepared: ShowdownBoards, rows: np.ndarray, out: np.ndarray, blocked: bool, start: int, stop: int
+) -> int:
+    """The Omaha kernel over nodes ``start:stop`` (each on its board, or all on the one board)."""
+    kernels = _backend.kernels
+
+    def run(board: OmahaBoard, reach: np.ndarray, values: np.ndarray, start: int, stop: int) -> int:
+        args = (board.order, board.end, board.subsets, board.dead, board.n_ids)
+        return int(kernels.omaha_showdown(*args, reach, values, blocked, start, stop))
+
+    if len(prepared) == 1:  # one board: every node at once
+        return run(prepared.omaha[0], rows, out, start, stop)
+    for node in range(start, stop):
+        found = run(prepared.omaha[node], rows[node : node + 1] if len(rows) > 1 else rows, out[node : node + 1], 0, 1)
+        if found >= 0:
+            return found + node * (int(rows.shape[1]) + 1)
+    return -1
 
 
 def showdown_values(
     boards: ShowdownBoards | npt.ArrayLike | str,
     reach: npt.ArrayLike,
     *,
+    holes: npt.ArrayLike | None = None,
     out: np.ndarray | None = None,
     threads: int | None = 1,
 ) -> np.ndarray:
@@ -157,19 +291,24 @@ def showdown_values(
     loses; 0 for combos meeting the board.  ``(B, 1326)`` (``(1326,)`` for one board and one reach) of the dtype
     of ``reach``.  In C without the GIL, reading ``reach`` once in place, ``threads`` over nodes.
 
+    Omaha: with ``holes`` (``(N, 4)``, ``(N, 5)`` or ``(N, 6)`` card ids or texts, or given to
+    ``ShowdownBoards``), ``reach`` and the values have one entry a hole (``(N,)`` or ``(B, N)``), with the same
+    meaning over those holes: each hole's value against the others sharing no card with it or the board.
+
     >>> import numpy as np
     >>> v = showdown_values("Ks7h2d4c9s", np.ones(1326))  # against every combo alike
     >>> a, b = sorted(parse_cards("9h9d"))  # a set of nines: combo number a * (101 - a) // 2 + b - 1
     >>> float(v[a * (101 - a) // 2 + b - 1])  # of the 990 combos left, it beats 984 more than beat it
     984.0
     """
-    return _run(boards, reach, out, threads, blocked=False)
+    return _run(boards, reach, holes, out, threads, blocked=False)
 
 
 def blocked_reach(
     boards: ShowdownBoards | npt.ArrayLike | str,
     reach: npt.ArrayLike,
     *,
+    holes: npt.ArrayLike | None = None,
     out: np.ndarray | None = None,
     threads: int | None = 1,
 ) -> np.ndarray:
@@ -181,4 +320,4 @@ def blocked_reach(
     >>> sorted(set(r.tolist()))  # 990 combos left to an opponent, or none where the combo meets the board
     [0.0, 990.0]
     """
-    return _run(boards, reach, out, threads, blocked=True)
+    return _run(boards, reach, holes, out, threads, blocked=True)

@@ -105,6 +105,8 @@ def split_rows(
     or -1.
     """
     workers = max(1, min(threads if parallel else 1, n // max(1, min_rows)))
+    if workers == 1 and 0 < n <= chunk:  # one call on this thread: nothing to split or stop
+        return kernel(*args, 0, n)
     stop = threading.Event()
     bounds = [n * i // workers for i in range(workers + 1)]
     parts = [(kernel, args, bounds[i], bounds[i + 1], chunk, stop) for i in range(1, workers)]
