@@ -83,6 +83,7 @@ def extensions() -> list[Extension]:
                 "csrc/isomorphism_simd.c",
                 "csrc/abstraction.c",
                 "csrc/showdown.c",
+                "csrc/showdown_simd.c",
                 "csrc/tables.c",
             ],
             include_dirs=["csrc"],

@@ -5,9 +5,10 @@ Seeded random river boards and random reach vectors (a full 1,326-combo
 range, every entry nonzero), one thread, microseconds a node, as a solver
 calls it: one node a call (the prepared board, reach and values in cache:
 Python's cost of a call included); a batch of ``--batch`` nodes a call on
-prepared boards (``ShowdownBoards``, made once, not timed), float64 and
-float32, whose reach and values stay in cache; the same on raw boards (each
-call ranks and sorts); a batch of ``--stream`` nodes whose reach and values
+one prepared board (a river subgame: the nodes go four at a time) and on
+``--boards`` prepared boards (``ShowdownBoards``, made once, not timed),
+float64 and float32, whose reach and values stay in cache; the same on raw
+boards (each call ranks and sorts); a batch of ``--stream`` nodes whose reach and values
 (21 MB in float64) come from and go to memory; and ``blocked_reach``.  The
 textbook way, a matrix of +1, 0, -1 (0 where two combos share a card or
 meet the board) made once per board (not timed) and multiplied by the reach
@@ -95,16 +96,21 @@ def main(argv: list[str] | None = None) -> int:
     for dtype in (np.float64, np.float32):
         r = (rng.random((args.batch, 1326)) + 0.01).astype(dtype)
         out = np.empty_like(r)
+        mixed = f"{args.batch} nodes on {args.boards} boards a call"
         for name, call in (
-            ("showdown_values, prepared boards", lambda r=r, out=out: handrank.showdown_values(prepared, r, out=out)),
             (
-                "showdown_values, raw boards (ranked and sorted each call)",
+                f"showdown_values, one board (a river subgame), {args.batch} nodes a call",
+                lambda r=r, out=out: handrank.showdown_values(one, r, out=out),
+            ),
+            (f"showdown_values, {mixed}", lambda r=r, out=out: handrank.showdown_values(prepared, r, out=out)),
+            (
+                f"showdown_values, raw boards (ranked each call), {mixed}",
                 lambda r=r: handrank.showdown_values(boards, r),
             ),
-            ("blocked_reach, prepared boards", lambda r=r, out=out: handrank.blocked_reach(prepared, r, out=out)),
+            (f"blocked_reach, {mixed}", lambda r=r, out=out: handrank.blocked_reach(prepared, r, out=out)),
         ):
             us = _best(lambda call=call: [call() for _ in range(calls)], args.repeats) / calls
-            rows.append((f"{name}, {args.batch} nodes a call, {np.dtype(dtype).name}", us / args.batch * 1e6))
+            rows.append((f"{name}, {np.dtype(dtype).name}", us / args.batch * 1e6))
     far = distinct[rng.integers(0, args.boards, args.stream)]
     far_prepared, far_reach = handrank.ShowdownBoards(far), rng.random((args.stream, 1326)) + 0.01
     far_out = np.empty_like(far_reach)

@@ -157,6 +157,12 @@ int handrank_showdown_values(const handrank_showdown_board *board, const double 
 int handrank_showdown_values_f32(const handrank_showdown_board *board, const float *reach, float *value);
 int handrank_blocked_reach(const handrank_showdown_board *board, const double *reach, double *out);
 int handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out);
+/* handrank_showdown_values for n_rows nodes on one board (reach and value rows of 1,326, one after another),
+   four at a time: -1, or at the first bad row r, r * 1,327 + the combo (1,326 for the sum too large). */
+int handrank_showdown_values_rows(const handrank_showdown_board *board, const double *reach, size_t n_rows,
+                                  double *value);
+int handrank_showdown_values_rows_f32(const handrank_showdown_board *board, const float *reach, size_t n_rows,
+                                      float *value);
 
 /*
  * The same over a list of Omaha holes (showdown.c): n_holes holes of `cards` (4..6) cards each, ranked on

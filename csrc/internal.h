@@ -7,6 +7,7 @@
  *   evaluate_simd.c    -> evaluate.c, cpu.c
  *   omaha_simd.c       -> omaha.c, cpu.c
  *   isomorphism_simd.c -> isomorphism.c, cpu.c
+ *   showdown_simd.c    -> showdown.c, cpu.c
  *   ranges.c           -> equity.c, omaha.c
  *   equity.c           -> omaha.c
  *   combos.c, variants.c, cpu.c, evaluate.c, omaha.c, isomorphism.c,
@@ -284,5 +285,15 @@ HR_INLINE int hr_next_pick(int *pick, int k, int n) {
         pick[q] = pick[q - 1] + 1;
     return 1;
 }
+
+/*
+ * Showdown values (showdown.c, for showdown_simd.c): the kernel without SIMD over rows of nodes on one board
+ * (the answer of handrank_showdown_values_rows), and the first combo of a reach row whose reach is negative
+ * or not a finite number, else HANDRANK_SHOWDOWN_TOO_LARGE.
+ */
+int hr_showdown_rows(const handrank_showdown_board *board, const double *reach, size_t n_rows, double *value);
+int hr_showdown_rows_f32(const handrank_showdown_board *board, const float *reach, size_t n_rows, float *value);
+int hr_showdown_first_bad(const double *reach);
+int hr_showdown_first_bad_f32(const float *reach);
 
 #endif /* HANDRANK_INTERNAL_H */

@@ -209,59 +209,7 @@ void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *ou
         owed_##T(p, v, below_card, below, value);                                                                      \
         return -1;                                                                                                  \
     }                                                                                                               \
-    /* out[h] = T - T_a - T_b + (h's own reach, in both), row by row.  The reach is copied as it is checked (in \
-     * eight lanes, the sum of x - |x|: 0 unless an x is negative or not a finite number), those meeting the      \
-     * board zeroed, and summed by card: the later cards of a row a vector at a time, the row's own sum in eight  \
-     * lanes. */                                                                                                    \
-    static int blocked_##T(const handrank_showdown_board *p, const T *reach, T *restrict out) {                          \
-        T r[HANDRANK_SHOWDOWN_COMBOS], by_card[HR_CARD_SLOTS] = {0}, off[8] = {0};                                   \
-        int n = 0;                                                                                                  \
-        for (; n + 8 <= HANDRANK_SHOWDOWN_COMBOS; n += 8)                                                           \
-            for (int j = 0; j < 8; j++) {                                                                           \
-                const T x = reach[n + j];                                                                           \
-                r[n + j] = x;                                                                                       \
-                off[j] += x - ABS(x);                                                                           \
-            }                                                                                                       \
-        for (; n < HANDRANK_SHOWDOWN_COMBOS; n++) {                                                                 \
-            r[n] = reach[n];                                                                                        \
-            off[0] += r[n] - ABS(r[n]);                                                                         \
-        }                                                                                                           \
-        for (int j = 0; j < 8; j++)                                                                                 \
-            if (off[j] != 0)                                                                                        \
-                return first_bad_##T(r);                                                                            \
-        for (int k = 0; k < HANDRANK_SHOWDOWN_DEAD; k++)                                                            \
-            r[p->dead[k]] = 0;                                                                                      \
-        T total = 0;                                                                                                \
-        for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {                                                        \
-            const T *x = r + at - a - 1;                                                                            \
-            T lane[8] = {0};                                                                                        \
-            int b = a + 1;                                                                                          \
-            for (; b + 8 <= 52; b += 8)                                                                             \
-                for (int j = 0; j < 8; j++) {                                                                       \
-                    lane[j] += x[b + j];                                                                            \
-                    by_card[b + j] += x[b + j];                                                                     \
-                }                                                                                                   \
-            for (; b < 52; b++) {                                                                                   \
-                lane[0] += x[b];                                                                                    \
-                by_card[b] += x[b];                                                                                 \
-            }                                                                                                       \
-            const T row = ((lane[0] + lane[1]) + (lane[2] + lane[3])) + ((lane[4] + lane[5]) + (lane[6] + lane[7])); \
-            by_card[a] += row;                                                                                      \
-            total += row;                                                                                           \
-        }                                                                                                           \
-        if (!(total <= MAX / 8))                                                                                    \
-            return HANDRANK_SHOWDOWN_TOO_LARGE;                                                                     \
-        for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {                                                        \
-            const T left = total - by_card[a];                                                                      \
-            const T *x = r + at - a - 1;                                                                            \
-            T *o = out + at - a - 1;                                                                                \
-            for (int b = a + 1; b < 52; b++)                                                                        \
-                o[b] = left - by_card[b] + x[b];                                                                    \
-        }                                                                                                           \
-        for (int k = 0; k < HANDRANK_SHOWDOWN_DEAD; k++)                                                            \
-            out[p->dead[k]] = 0;                                                                                    \
-        return -1;                                                                                                  \
-    }
+
 
 HR_SHOWDOWN_VALUES(double, DBL_MAX, fabs)
 HR_SHOWDOWN_VALUES(float, FLT_MAX, fabsf)
@@ -274,13 +222,126 @@ int handrank_showdown_values_f32(const handrank_showdown_board *board, const flo
     return values_float(board, reach, value);
 }
 
-int handrank_blocked_reach(const handrank_showdown_board *board, const double *reach, double *out) {
-    return blocked_double(board, reach, out);
+/*
+ * Four nodes on one board at once: the same sweep with four lanes, one a node, so that the board's lists are
+ * read once for the four and each step is a few vector operations.  The sweep's part goes to a local array
+ * by combo and lane, the last pass to each node's values.
+ */
+#define HR_LANES 4
+#define HR_SHOWDOWN_FOUR(T, MAX)                                                                                     \
+    HR_NOINLINE static void carry4_##T(T (*restrict below)[HR_LANES], T (*restrict run)[HR_LANES],                \
+                                       T (*restrict odd)[HR_LANES], T (*restrict d)[HR_LANES]) {                    \
+        for (int c = 0; c < 8; c++)                                                                                 \
+            for (int l = 0; l < HR_LANES; l++) {                                                                    \
+                const T bc = below[c][l], rc = run[c][l] + odd[c][l];                                               \
+                d[c][l] = 2 * bc + rc;                                                                              \
+                below[c][l] = bc + rc;                                                                              \
+                run[c][l] = odd[c][l] = 0;                                                                          \
+            }                                                                                                       \
+    }                                                                                                               \
+    static int four_##T(const handrank_showdown_board *p, const T *reach, T *value) {                              \
+        T v[HANDRANK_SHOWDOWN_COMBOS][HR_LANES], below_card[HR_CARD_SLOTS][HR_LANES] = {{0}};                      \
+        T run_card[HR_CARD_SLOTS][HR_LANES] = {{0}}, run_odd[HR_CARD_SLOTS][HR_LANES] = {{0}};                     \
+        T d[HR_CARD_SLOTS][HR_LANES], below[HR_LANES] = {0}, least[HR_LANES] = {0};                                \
+        const T *r[HR_LANES];                                                                                       \
+        for (int l = 0; l < HR_LANES; l++)                                                                          \
+            r[l] = reach + (size_t)l * HANDRANK_SHOWDOWN_COMBOS;                                                    \
+        for (int k = 0; k < HANDRANK_SHOWDOWN_LIVE;) {                                                              \
+            const int end = p->end[k];                                                                              \
+            T run[HR_LANES] = {0};                                                                                  \
+            int q = k;                                                                                              \
+            for (; q + 1 < end; q += 2) { /* two combos a step, into two sets of sums */                         \
+                const int one = p->id[q], two = p->id[q + 1];                                                       \
+                const int a0 = p->first[q], b0 = p->second[q], a1 = p->first[q + 1], b1 = p->second[q + 1];        \
+                for (int l = 0; l < HR_LANES; l++) {                                                                \
+                    const T x0 = r[l][one], x1 = r[l][two];                                                         \
+                    least[l] = least[l] < x0 ? least[l] : x0;                                                       \
+                    least[l] = least[l] < x1 ? least[l] : x1;                                                       \
+                    run[l] += x0 + x1;                                                                              \
+                    run_card[a0][l] += x0;                                                                          \
+                    run_card[b0][l] += x0;                                                                          \
+                    run_odd[a1][l] += x1;                                                                           \
+                    run_odd[b1][l] += x1;                                                                           \
+                }                                                                                                   \
+            }                                                                                                       \
+            if (q < end) {                                                                                          \
+                const int one = p->id[q], a0 = p->first[q], b0 = p->second[q];                                     \
+                for (int l = 0; l < HR_LANES; l++) {                                                                \
+                    const T x0 = r[l][one];                                                                         \
+                    least[l] = least[l] < x0 ? least[l] : x0;                                                       \
+                    run[l] += x0;                                                                                   \
+                    run_card[a0][l] += x0;                                                                          \
+                    run_card[b0][l] += x0;                                                                          \
+                }                                                                                                   \
+            }                                                                                                       \
+            T base[HR_LANES];                                                                                       \
+            for (int l = 0; l < HR_LANES; l++)                                                                      \
+                base[l] = 2 * below[l] + run[l];                                                                    \
+            for (unsigned blocks = p->blocks[k]; blocks; blocks &= blocks - 1) {                                    \
+                const int j = 8 * hr_ctz64(blocks);                                                                 \
+                carry4_##T(below_card + j, run_card + j, run_odd + j, d + j);                                       \
+            }                                                                                                       \
+            for (q = k; q < end; q++) {                                                                             \
+                const int a = p->first[q], b = p->second[q];                                                        \
+                T *out = v[p->id[q]];                                                                               \
+                for (int l = 0; l < HR_LANES; l++)                                                                  \
+                    out[l] = base[l] - d[a][l] - d[b][l];                                                           \
+            }                                                                                                       \
+            for (int l = 0; l < HR_LANES; l++)                                                                      \
+                below[l] += run[l];                                                                                 \
+            k = end;                                                                                                \
+        }                                                                                                           \
+        for (int l = 0; l < HR_LANES; l++) {                                                                        \
+            const int bad = !(least[l] >= 0 && below[l] <= MAX / 8) || dead_bad_##T(p, r[l]);                      \
+            if (bad)                                                                                                \
+                return l * (HANDRANK_SHOWDOWN_COMBOS + 1) + (first_bad_##T(r[l]) < 0 ? HANDRANK_SHOWDOWN_COMBOS    \
+                                                                                       : first_bad_##T(r[l]));     \
+        }                                                                                                           \
+        /* value = v + T_a + T_b - T, lane by lane into each node's row */                                        \
+        for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {                                                        \
+            T left[HR_LANES];                                                                                       \
+            for (int l = 0; l < HR_LANES; l++)                                                                      \
+                left[l] = below_card[a][l] - below[l];                                                              \
+            for (int b = a + 1, n = at; b < 52; b++, n++)                                                           \
+                for (int l = 0; l < HR_LANES; l++)                                                                  \
+                    value[(size_t)l * HANDRANK_SHOWDOWN_COMBOS + (size_t)n] = v[n][l] + left[l] + below_card[b][l]; \
+        }                                                                                                           \
+        for (int l = 0; l < HR_LANES; l++)                                                                          \
+            for (int k = 0; k < HANDRANK_SHOWDOWN_DEAD; k++)                                                        \
+                value[(size_t)l * HANDRANK_SHOWDOWN_COMBOS + p->dead[k]] = 0;                                       \
+        return -1;                                                                                                  \
+    }                                                                                                               \
+    static int rows_##T(const handrank_showdown_board *p, const T *reach, size_t n_rows, T *value) {               \
+        size_t row = 0;                                                                                             \
+        int bad = -1;                                                                                               \
+        for (; row + HR_LANES <= n_rows && bad < 0; row += HR_LANES)                                                \
+            bad = four_##T(p, reach + row * HANDRANK_SHOWDOWN_COMBOS, value + row * HANDRANK_SHOWDOWN_COMBOS);     \
+        if (bad >= 0)                                                                                               \
+            return (int)(row - HR_LANES) * (HANDRANK_SHOWDOWN_COMBOS + 1) + bad;                                    \
+        for (; row < n_rows; row++) {                                                                               \
+            bad = values_##T(p, reach + row * HANDRANK_SHOWDOWN_COMBOS, value + row * HANDRANK_SHOWDOWN_COMBOS);    \
+            if (bad != -1)                                                                                          \
+                return (int)row * (HANDRANK_SHOWDOWN_COMBOS + 1) +                                                  \
+                       (bad == HANDRANK_SHOWDOWN_TOO_LARGE ? HANDRANK_SHOWDOWN_COMBOS : bad);                     \
+        }                                                                                                           \
+        return -1;                                                                                                  \
+    }
+
+HR_SHOWDOWN_FOUR(double, DBL_MAX)
+HR_SHOWDOWN_FOUR(float, FLT_MAX)
+
+int hr_showdown_rows(const handrank_showdown_board *board, const double *reach, size_t n_rows, double *value) {
+    return rows_double(board, reach, n_rows, value);
 }
 
-int handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out) {
-    return blocked_float(board, reach, out);
+int hr_showdown_rows_f32(const handrank_showdown_board *board, const float *reach, size_t n_rows, float *value) {
+    return rows_float(board, reach, n_rows, value);
 }
+
+
+int hr_showdown_first_bad(const double *reach) { return first_bad_double(reach); }
+
+int hr_showdown_first_bad_f32(const float *reach) { return first_bad_float(reach); }
 
 /*
  * Omaha showdown values, over a caller's list of holes (k = 4 to 6 cards each) on one board.  Card removal

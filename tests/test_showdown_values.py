@@ -246,3 +246,25 @@ def test_omaha_holes_must_match_the_prepared_ones(impl: Api) -> None:
         impl.showdown_values(prepared, np.ones(2), holes=["AhKhQdJd", "2c3c4d6d"])
     with pytest.raises(ValueError, match="holes differ"):
         impl.blocked_reach(impl.ShowdownBoards("Ks 7h 2d 4c 9s"), np.ones(2), holes=["AhKhQdJd", "2c3c4d6d"])
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_one_board_nodes_four_at_a_time(kernel: str, dtype: type) -> None:
+    """One board and 11 nodes: two groups of four (each SIMD kernel) and three alone, as one node a call;
+    a bad entry in the second group is named by its row."""
+    board = "Qh Jh 4c 4d 9s"
+    reach = np.random.default_rng(51).random((11, 1326)).astype(dtype)
+    reach[5, np.random.default_rng(52).choice(1326, 500, replace=False)] = 0
+    together = handrank.showdown_values(board, reach)
+    tolerance = 1e-9 if dtype == np.float64 else 2e-3
+    for row in range(11):
+        np.testing.assert_allclose(together[row], handrank.showdown_values(board, reach[row]), atol=tolerance)
+        np.testing.assert_allclose(
+            together[row], _reference(handrank.parse_cards(board), reach[row], False), atol=tolerance
+        )
+    reach[6, 1000] = np.nan
+    with pytest.raises(ValueError, match=r"reach row 6: combo .* has reach nan"):
+        handrank.showdown_values(board, reach)
+    reach[6, 1000], reach[9, 3] = 1.0, -0.5
+    with pytest.raises(ValueError, match=r"reach row 9: combo .* has reach -0.5"):
+        handrank.showdown_values(board, reach, threads=2)

@@ -31,6 +31,10 @@ cdef extern from "handrank.h" nogil:
     int handrank_showdown_values_f32(const handrank_showdown_board *board, const float *reach, float *value) noexcept
     int handrank_blocked_reach(const handrank_showdown_board *board, const double *reach, double *out) noexcept
     int handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out) noexcept
+    int handrank_showdown_values_rows(const handrank_showdown_board *board, const double *reach, size_t n_rows,
+                                      double *value) noexcept
+    int handrank_showdown_values_rows_f32(const handrank_showdown_board *board, const float *reach, size_t n_rows,
+                                          float *value) noexcept
     ctypedef struct handrank_omaha_showdown_board:
         int cards, n_holes, n_live, n_dead
         uint32_t n_ids

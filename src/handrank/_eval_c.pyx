@@ -52,6 +52,8 @@ from handrank._csrc cimport (
     handrank_showdown_values_f32,
     handrank_blocked_reach,
     handrank_blocked_reach_f32,
+    handrank_showdown_values_rows,
+    handrank_showdown_values_rows_f32,
     handrank_omaha_showdown_board,
     handrank_omaha_showdown,
     handrank_omaha_showdown_f32,
@@ -250,6 +252,20 @@ def showdown_values(const uint16_t[:, ::1] prepared, reach, out, bint blocked, P
     cdef float[:, ::1] o32
     cdef Py_ssize_t rows = reach.shape[0], boards = prepared.shape[0]
     cdef const handrank_showdown_board *board
+    if boards == 1 and rows > 1 and not blocked and stop > start:
+        # one board, a reach row a node: the rows kernel takes them four at a time
+        board = <const handrank_showdown_board *>&prepared[0, 0]
+        if reach.dtype.itemsize == 8:
+            r64 = reach
+            o64 = out
+            with nogil:
+                bad = handrank_showdown_values_rows(board, &r64[start, 0], <size_t>(stop - start), &o64[start, 0])
+        else:
+            r32 = reach
+            o32 = out
+            with nogil:
+                bad = handrank_showdown_values_rows_f32(board, &r32[start, 0], <size_t>(stop - start), &o32[start, 0])
+        return -1 if bad == -1 else start * 1327 + bad
     if reach.dtype.itemsize == 8:
         r64 = reach
         o64 = out
