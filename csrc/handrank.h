@@ -125,9 +125,10 @@ void handrank_strength(const uint8_t *board, int n_board, const int16_t *heroes,
  * holds its 1,081 live combos (those meeting no board card) worst first:
  * each one's number (as in handrank_combo_equity) and where its run of ties
  * ends (the index after it), the numbers of the 245 combos meeting the
- * board, each live combo's two cards, and at the first index of each run
- * the 8-card blocks (cards 8j..8j+7: bit j) its combos hold; within a run
- * the combos take their first cards in turn.  8,058 bytes.  For an
+ * board, each live combo's two cards, at the first index of each run the
+ * 8-card blocks (cards 8j..8j+7: bit j) its combos hold, and the board's
+ * cards; within a run the combos take their first cards in turn.  8,062
+ * bytes.  For an
  * opponent's reach by combo number (1,326 values; those of combos meeting
  * the board ignored), handrank_showdown_values writes value[h] = the reach
  * of the opponent's combos that h beats less the reach of those that beat
@@ -149,9 +150,9 @@ typedef struct {
     uint8_t first[HANDRANK_SHOWDOWN_LIVE];
     uint8_t second[HANDRANK_SHOWDOWN_LIVE];
     uint8_t blocks[HANDRANK_SHOWDOWN_LIVE];
-    uint8_t pad;
+    uint8_t board[5];
 } handrank_showdown_board;
-#define HANDRANK_SHOWDOWN_BOARD_WORDS 4029 /* sizeof (handrank_showdown_board) / 2: uint16 words, no padding */
+#define HANDRANK_SHOWDOWN_BOARD_WORDS 4031 /* sizeof (handrank_showdown_board) / 2: uint16 words, no padding */
 void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *out);
 int handrank_showdown_values(const handrank_showdown_board *board, const double *reach, double *value);
 int handrank_showdown_values_f32(const handrank_showdown_board *board, const float *reach, float *value);

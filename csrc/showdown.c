@@ -76,7 +76,7 @@ void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *ou
         }
     }
     memset(out->blocks, 0, sizeof out->blocks);
-    out->pad = 0;
+    memcpy(out->board, board, sizeof out->board);
     for (int k = 0; k < m;) {
         int end = k + 1;
         while (end < m && rank[order[end]] == rank[order[k]])
@@ -152,7 +152,7 @@ void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *ou
             run[c] = odd[c] = 0;                                                                                    \
         }                                                                                                           \
     }                                                                                                               \
-    static int values_##T(const handrank_showdown_board *p, const T *reach, T *restrict value) {                         \
+    static int values_##T(const handrank_showdown_board *p, const T *reach, T *restrict value) {                       \
         T below_card[HR_CARD_SLOTS] = {0}, run_card[HR_CARD_SLOTS] = {0}, run_odd[HR_CARD_SLOTS] = {0};          \
         T d[HR_CARD_SLOTS];                         \
         T below = 0, least = 0;                                                                                     \
@@ -400,23 +400,23 @@ int hr_showdown_first_bad_f32(const float *reach) { return first_bad_float(reach
             for (int q = j; q < stop; q++) { /* the reach below the run it can face */                             \
                 run += x[q];                                                                                        \
                 if (!blocked)                                                                                       \
-                    value[p->order[q]] = below - sharing_##T(p->subsets + (size_t)q * (size_t)m, k, sums);                 \
+                    value[p->order[q]] = below - sharing_##T(p->subsets + (size_t)q * (size_t)m, k, sums);             \
             }                                                                                                       \
             for (int q = j; q < stop; q++) {                                                                        \
-                const uint32_t *ids = p->subsets + (size_t)q * (size_t)m;                                                   \
+                const uint32_t *ids = p->subsets + (size_t)q * (size_t)m;                                              \
                 for (int i = 0; i < m; i++)                                                                         \
                     sums[ids[i]] += x[q];                                                                           \
             }                                                                                                       \
             below += run;                                                                                           \
             if (!blocked) /* and through the run */                                                                 \
                 for (int q = j; q < stop; q++)                                                                      \
-                    value[p->order[q]] += below - sharing_##T(p->subsets + (size_t)q * (size_t)m, k, sums);                \
+                    value[p->order[q]] += below - sharing_##T(p->subsets + (size_t)q * (size_t)m, k, sums);            \
             j = stop;                                                                                               \
         }                                                                                                           \
         if (!(below <= MAX / 8))                                                                                    \
             return HANDRANK_SHOWDOWN_TOO_LARGE;                                                                     \
         for (int q = 0; q < p->n_live; q++) { /* all it can face; a value is below less above */                  \
-            const T faced = below - sharing_##T(p->subsets + (size_t)q * (size_t)m, k, sums);                              \
+            const T faced = below - sharing_##T(p->subsets + (size_t)q * (size_t)m, k, sums);                          \
             value[p->order[q]] = blocked ? faced : value[p->order[q]] - faced;                                      \
         }                                                                                                           \
         return -1;                                                                                                  \

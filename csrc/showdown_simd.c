@@ -78,44 +78,87 @@
 HR_BLOCKED(double, DBL_MAX, fabs, hr_showdown_first_bad, , blocked_double)
 HR_BLOCKED(float, FLT_MAX, fabsf, hr_showdown_first_bad_f32, , blocked_float)
 #ifdef HR_HAVE_AVX2
-HR_BLOCKED(double, DBL_MAX, fabs, hr_showdown_first_bad, HR_AVX2, blocked_double_avx2)
 HR_BLOCKED(float, FLT_MAX, fabsf, hr_showdown_first_bad_f32, HR_AVX2, blocked_float_avx2)
 #endif
 #ifdef HR_HAVE_AVX512
-HR_BLOCKED(double, DBL_MAX, fabs, hr_showdown_first_bad, HR_AVX512, blocked_double_avx512)
 HR_BLOCKED(float, FLT_MAX, fabsf, hr_showdown_first_bad_f32, HR_AVX512, blocked_float_avx512)
 #endif
 
-int handrank_blocked_reach(const handrank_showdown_board *board, const double *reach, double *out) {
 #ifdef HR_HAVE_AVX2
-    if (handrank_simd_active() == HANDRANK_SIMD_AVX512)
-        return blocked_double_avx512(board, reach, out);
-    if (handrank_simd_active() == HANDRANK_SIMD_AVX2)
-        return blocked_double_avx2(board, reach, out);
-#endif
-    return blocked_double(board, reach, out);
+/* Four 64-bit lanes of masks (all ones or zero) as a vector, as integers and as doubles. */
+HR_AVX2 static inline __m256i lanes_of(const int64_t *mask) { return _mm256_loadu_si256((const __m256i *)mask); }
+HR_AVX2 static inline __m256d mask_of(const int64_t *mask) { return _mm256_castsi256_pd(lanes_of(mask)); }
+
+/*
+ * blocked_reach in AVX2, four combos of a row a step: one pass reads each row of the reach (its last step
+ * masked), checks it (in each lane the sum of x - |x|: 0 unless an x is negative or not a finite number),
+ * keeps it with the combos meeting the board masked to 0, and sums it by card; a second writes each row of
+ * out[h] = T - T_a - T_b + (h's own), masked to 0 where h meets the board.
+ */
+HR_AVX2 static int blocked_four(const handrank_showdown_board *p, const double *reach, double *restrict out) {
+    double r[HANDRANK_SHOWDOWN_COMBOS + 4], by_card[HR_SLOTS] = {0};
+    int64_t keep[HR_SLOTS];
+    for (int c = 0; c < HR_SLOTS; c++)
+        keep[c] = c < 52 ? -1 : 0;
+    for (int j = 0; j < 5; j++)
+        keep[p->board[j]] = 0;
+    static const int64_t tail[4][4] = {{0, 0, 0, 0}, {-1, 0, 0, 0}, {-1, -1, 0, 0}, {-1, -1, -1, 0}};
+    const __m256d sign = _mm256_set1_pd(-0.0);
+    __m256d off = _mm256_setzero_pd();
+    double total = 0;
+    for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {
+        const int n = 51 - a;
+        const __m256d row_keep = _mm256_castsi256_pd(_mm256_set1_epi64x(keep[a]));
+        __m256d row = _mm256_setzero_pd();
+        for (int j = 0; j < n; j += 4) {
+            const int b = a + 1 + j;
+            const __m256d x = j + 4 <= n ? _mm256_loadu_pd(reach + at + j)
+                                         : _mm256_maskload_pd(reach + at + j, lanes_of(tail[n - j]));
+            off = _mm256_add_pd(off, _mm256_sub_pd(x, _mm256_andnot_pd(sign, x)));
+            const __m256d kept = _mm256_and_pd(_mm256_and_pd(x, row_keep), mask_of(keep + b));
+            _mm256_storeu_pd(r + at + j, kept);
+            row = _mm256_add_pd(row, kept);
+            _mm256_storeu_pd(by_card + b, _mm256_add_pd(_mm256_loadu_pd(by_card + b), kept));
+        }
+        const __m128d half = _mm_add_pd(_mm256_castpd256_pd128(row), _mm256_extractf128_pd(row, 1));
+        const double sum = _mm_cvtsd_f64(_mm_add_sd(half, _mm_unpackhi_pd(half, half)));
+        by_card[a] += sum;
+        total += sum;
+    }
+    double lanes[4];
+    _mm256_storeu_pd(lanes, off);
+    if (lanes[0] != 0 || lanes[1] != 0 || lanes[2] != 0 || lanes[3] != 0)
+        return hr_showdown_first_bad(reach);
+    if (!(total <= DBL_MAX / 8))
+        return HANDRANK_SHOWDOWN_TOO_LARGE;
+    const __m256d all = _mm256_set1_pd(total);
+    for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {
+        const int n = 51 - a;
+        const __m256d left = _mm256_sub_pd(all, _mm256_set1_pd(by_card[a]));
+        const __m256d row_keep = _mm256_castsi256_pd(_mm256_set1_epi64x(keep[a]));
+        int j = 0;
+        for (; j + 4 <= n; j += 4) {
+            const __m256d y = _mm256_add_pd(_mm256_sub_pd(left, _mm256_loadu_pd(by_card + a + 1 + j)),
+                                            _mm256_loadu_pd(r + at + j));
+            _mm256_storeu_pd(out + at + j, _mm256_and_pd(y, _mm256_and_pd(row_keep, mask_of(keep + a + 1 + j))));
+        }
+        for (; j < n; j++) /* the row's last few, one at a time (a masked store is slow on some CPUs) */
+            out[at + j] = keep[a] && keep[a + 1 + j] ? total - by_card[a] - by_card[a + 1 + j] + r[at + j] : 0;
+    }
+    return -1;
 }
 
-int handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out) {
-#ifdef HR_HAVE_AVX2
-    if (handrank_simd_active() == HANDRANK_SIMD_AVX512)
-        return blocked_float_avx512(board, reach, out);
-    if (handrank_simd_active() == HANDRANK_SIMD_AVX2)
-        return blocked_float_avx2(board, reach, out);
-#endif
-    return blocked_float(board, reach, out);
-}
-
-#ifdef HR_HAVE_AVX2
-
-/* value - T for four combos n..n+3 of four nodes (a vector a combo, a lane a node), stored a node a row */
-HR_AVX2 static inline void store_four(__m256d c0, __m256d c1, __m256d c2, __m256d c3, double *value, size_t n) {
+/* Four combos n..n+3 of four nodes (a vector a combo, a lane a node), stored a node a row, each masked by
+ * `live` (its lanes the combos') */
+HR_AVX2 static inline void store_four(__m256d c0, __m256d c1, __m256d c2, __m256d c3, __m256d live, double *value,
+                                      size_t n) {
     const __m256d t0 = _mm256_unpacklo_pd(c0, c1), t1 = _mm256_unpackhi_pd(c0, c1);
     const __m256d t2 = _mm256_unpacklo_pd(c2, c3), t3 = _mm256_unpackhi_pd(c2, c3);
-    _mm256_storeu_pd(value + n, _mm256_permute2f128_pd(t0, t2, 0x20));
-    _mm256_storeu_pd(value + HANDRANK_SHOWDOWN_COMBOS + n, _mm256_permute2f128_pd(t1, t3, 0x20));
-    _mm256_storeu_pd(value + 2 * HANDRANK_SHOWDOWN_COMBOS + n, _mm256_permute2f128_pd(t0, t2, 0x31));
-    _mm256_storeu_pd(value + 3 * HANDRANK_SHOWDOWN_COMBOS + n, _mm256_permute2f128_pd(t1, t3, 0x31));
+    double *row = value + n;
+    _mm256_storeu_pd(row, _mm256_and_pd(live, _mm256_permute2f128_pd(t0, t2, 0x20)));
+    _mm256_storeu_pd(row + HANDRANK_SHOWDOWN_COMBOS, _mm256_and_pd(live, _mm256_permute2f128_pd(t1, t3, 0x20)));
+    _mm256_storeu_pd(row + 2 * HANDRANK_SHOWDOWN_COMBOS, _mm256_and_pd(live, _mm256_permute2f128_pd(t0, t2, 0x31)));
+    _mm256_storeu_pd(row + 3 * HANDRANK_SHOWDOWN_COMBOS, _mm256_and_pd(live, _mm256_permute2f128_pd(t1, t3, 0x31)));
 }
 
 /*
@@ -182,25 +225,30 @@ HR_AVX2 static int four_avx2(const handrank_showdown_board *p, const double *rea
             const int bad = hr_showdown_first_bad(reach + l * HANDRANK_SHOWDOWN_COMBOS);
             return l * (HANDRANK_SHOWDOWN_COMBOS + 1) + (bad < 0 ? HANDRANK_SHOWDOWN_COMBOS : bad);
         }
-    /* value = v + T_a + T_b - T, four combos of a row at a time */
+    /* value = v + T_a + T_b - T, four combos of a row at a time, 0 where a combo meets the board */
+    int64_t keep[HR_SLOTS];
+    for (int c = 0; c < HR_SLOTS; c++)
+        keep[c] = -1;
+    for (int j = 0; j < 5; j++)
+        keep[p->board[j]] = 0;
     for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {
         const __m256d left = _mm256_sub_pd(below_card[a], below);
+        const __m256d row_keep = _mm256_castsi256_pd(_mm256_set1_epi64x(keep[a]));
         int b = a + 1, n = at;
         for (; b + 4 <= 52; b += 4, n += 4)
             store_four(_mm256_add_pd(_mm256_add_pd(v[n], left), below_card[b]),
                        _mm256_add_pd(_mm256_add_pd(v[n + 1], left), below_card[b + 1]),
                        _mm256_add_pd(_mm256_add_pd(v[n + 2], left), below_card[b + 2]),
-                       _mm256_add_pd(_mm256_add_pd(v[n + 3], left), below_card[b + 3]), value, (size_t)n);
+                       _mm256_add_pd(_mm256_add_pd(v[n + 3], left), below_card[b + 3]),
+                       _mm256_and_pd(row_keep, mask_of(keep + b)),
+                       value, (size_t)n);
         for (; b < 52; b++, n++) {
             double lane[4];
             _mm256_storeu_pd(lane, _mm256_add_pd(_mm256_add_pd(v[n], left), below_card[b]));
             for (int l = 0; l < 4; l++)
-                value[l * HANDRANK_SHOWDOWN_COMBOS + n] = lane[l];
+                value[l * HANDRANK_SHOWDOWN_COMBOS + n] = keep[a] && keep[b] ? lane[l] : 0;
         }
     }
-    for (int l = 0; l < 4; l++)
-        for (int k = 0; k < HANDRANK_SHOWDOWN_DEAD; k++)
-            value[l * HANDRANK_SHOWDOWN_COMBOS + p->dead[k]] = 0;
     return -1;
 }
 #endif
@@ -226,4 +274,22 @@ int handrank_showdown_values_rows(const handrank_showdown_board *board, const do
 int handrank_showdown_values_rows_f32(const handrank_showdown_board *board, const float *reach, size_t n_rows,
                                       float *value) {
     return hr_showdown_rows_f32(board, reach, n_rows, value);
+}
+
+int handrank_blocked_reach(const handrank_showdown_board *board, const double *reach, double *out) {
+#ifdef HR_HAVE_AVX2
+    if (handrank_simd_active() == HANDRANK_SIMD_AVX2 || handrank_simd_active() == HANDRANK_SIMD_AVX512)
+        return blocked_four(board, reach, out);
+#endif
+    return blocked_double(board, reach, out);
+}
+
+int handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out) {
+#ifdef HR_HAVE_AVX2
+    if (handrank_simd_active() == HANDRANK_SIMD_AVX512)
+        return blocked_float_avx512(board, reach, out);
+    if (handrank_simd_active() == HANDRANK_SIMD_AVX2)
+        return blocked_float_avx2(board, reach, out);
+#endif
+    return blocked_float(board, reach, out);
 }

@@ -463,7 +463,7 @@ def showdown_prepare(boards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16],
         words[n : 2 * n] = end
         words[2 * n : 2 * n + 245] = np.flatnonzero(ranks == BLOCKED)
         tail = words[2 * n + 245 :].view(np.uint8)
-        tail[:n], tail[n : 2 * n], tail[2 * n : 3 * n], tail[3 * n] = a, c, blocks, 0
+        tail[:n], tail[n : 2 * n], tail[2 * n : 3 * n], tail[3 * n :] = a, c, blocks, boards[b]
     return -1
 
 

@@ -126,14 +126,14 @@ def _omaha_board(holes: np.ndarray, board: np.ndarray) -> OmahaBoard:
 
 class ShowdownBoards:
     """River boards prepared once for ``showdown_values`` and ``blocked_reach``: each board's 1,081 live combos
-    ranked and in rank order, with its runs of ties (8,058 bytes a board, ``nbytes``), so that a solver calling
+    ranked and in rank order, with its runs of ties (8,062 bytes a board, ``nbytes``), so that a solver calling
     them at every node never ranks or sorts again.  With ``holes`` (``(N, 4)``, ``(N, 5)`` or ``(N, 6)`` Omaha
     holes), the holes instead: each board's live holes ranked and in rank order, and each hole's subsets of cards
     numbered for card removal (about ``4 * (2^k + 1)`` bytes a hole and board, and 8 a distinct subset).
 
     >>> prepared = ShowdownBoards([[51, 47, 43, 39, 2], [0, 9, 22, 35, 48]])
     >>> len(prepared), prepared.nbytes
-    (2, 16116)
+    (2, 16124)
     """
 
     def __init__(self, boards: npt.ArrayLike | str, *, holes: npt.ArrayLike | None = None) -> None:
