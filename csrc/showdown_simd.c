@@ -96,7 +96,9 @@ HR_AVX2 static inline __m256d mask_of(const int64_t *mask) { return _mm256_casts
  * out[h] = T - T_a - T_b + (h's own), masked to 0 where h meets the board.
  */
 HR_AVX2 static int blocked_four(const handrank_showdown_board *p, const double *reach, double *restrict out) {
-    double r[HANDRANK_SHOWDOWN_COMBOS + 4], by_card[HR_SLOTS] = {0};
+    /* four sets of sums by card, row a adding to set a % 4: a row's sums start one card after the last row's,
+     * so that one set would be read right after being written a card off, which stalls */
+    double r[HANDRANK_SHOWDOWN_COMBOS + 4], sets[4][HR_SLOTS] = {{0}}, by_card[HR_SLOTS];
     int64_t keep[HR_SLOTS];
     for (int c = 0; c < HR_SLOTS; c++)
         keep[c] = c < 52 ? -1 : 0;
@@ -110,6 +112,7 @@ HR_AVX2 static int blocked_four(const handrank_showdown_board *p, const double *
         const int n = 51 - a;
         const __m256d row_keep = _mm256_castsi256_pd(_mm256_set1_epi64x(keep[a]));
         __m256d row = _mm256_setzero_pd();
+        double *set = sets[a & 3];
         for (int j = 0; j < n; j += 4) {
             const int b = a + 1 + j;
             const __m256d x = j + 4 <= n ? _mm256_loadu_pd(reach + at + j)
@@ -118,13 +121,16 @@ HR_AVX2 static int blocked_four(const handrank_showdown_board *p, const double *
             const __m256d kept = _mm256_and_pd(_mm256_and_pd(x, row_keep), mask_of(keep + b));
             _mm256_storeu_pd(r + at + j, kept);
             row = _mm256_add_pd(row, kept);
-            _mm256_storeu_pd(by_card + b, _mm256_add_pd(_mm256_loadu_pd(by_card + b), kept));
+            _mm256_storeu_pd(set + b, _mm256_add_pd(_mm256_loadu_pd(set + b), kept));
         }
         const __m128d half = _mm_add_pd(_mm256_castpd256_pd128(row), _mm256_extractf128_pd(row, 1));
         const double sum = _mm_cvtsd_f64(_mm_add_sd(half, _mm_unpackhi_pd(half, half)));
-        by_card[a] += sum;
+        set[a] += sum;
         total += sum;
     }
+    for (int c = 0; c < HR_SLOTS; c += 4)
+        _mm256_storeu_pd(by_card + c, _mm256_add_pd(_mm256_add_pd(_mm256_loadu_pd(sets[0] + c), _mm256_loadu_pd(sets[1] + c)),
+                                                    _mm256_add_pd(_mm256_loadu_pd(sets[2] + c), _mm256_loadu_pd(sets[3] + c))));
     double lanes[4];
     _mm256_storeu_pd(lanes, off);
     if (lanes[0] != 0 || lanes[1] != 0 || lanes[2] != 0 || lanes[3] != 0)
