@@ -11,7 +11,6 @@
  * combo order, once the sweep has summed them (the reach passed at the end).
  */
 #include <float.h>
-#include <math.h>
 #include <string.h>
 
 #include "handrank.h"
@@ -113,7 +112,7 @@ void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *ou
  * whether each is a finite number >= 0 and the sums cannot overflow; where not, the first bad combo is
  * looked for.
  */
-#define HR_SHOWDOWN_VALUES(T, MAX, ABS)                                                                               \
+#define HR_SHOWDOWN_VALUES(T, MAX)                                                                                    \
     static int first_bad_##T(const T *reach) {                                                                      \
         for (int n = 0; n < HANDRANK_SHOWDOWN_COMBOS; n++)                                                          \
             if (!(reach[n] >= 0 && reach[n] <= MAX))                                                                \
@@ -211,8 +210,8 @@ void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *ou
     }                                                                                                               \
 
 
-HR_SHOWDOWN_VALUES(double, DBL_MAX, fabs)
-HR_SHOWDOWN_VALUES(float, FLT_MAX, fabsf)
+HR_SHOWDOWN_VALUES(double, DBL_MAX)
+HR_SHOWDOWN_VALUES(float, FLT_MAX)
 
 int handrank_showdown_values(const handrank_showdown_board *board, const double *reach, double *value) {
     return values_double(board, reach, value);
@@ -248,7 +247,20 @@ int handrank_showdown_values_f32(const handrank_showdown_board *board, const flo
             r[l] = reach + (size_t)l * HANDRANK_SHOWDOWN_COMBOS;                                                    \
         for (int k = 0; k < HANDRANK_SHOWDOWN_LIVE;) {                                                              \
             const int end = p->end[k];                                                                              \
-            T run[HR_LANES] = {0};                                                                                  \
+            if (end == k + 1) { /* alone in its class: as values_##T, to the last rounding */                        \
+                const int a = p->first[k], b = p->second[k], one = p->id[k];                                        \
+                for (int l = 0; l < HR_LANES; l++) {                                                                \
+                    const T x = r[l][one], ba = below_card[a][l], bb = below_card[b][l];                            \
+                    least[l] = least[l] < x ? least[l] : x;                                                         \
+                    v[one][l] = 2 * (below[l] - ba - bb) - x;                                                       \
+                    below_card[a][l] = ba + x;                                                                      \
+                    below_card[b][l] = bb + x;                                                                      \
+                    below[l] += x;                                                                                  \
+                }                                                                                                   \
+                k = end;                                                                                            \
+                continue;                                                                                           \
+            }                                                                                                       \
+            T run[HR_LANES] = {0}, odd[HR_LANES] = {0}; /* two chains of sums, as values_##T */                     \
             int q = k;                                                                                              \
             for (; q + 1 < end; q += 2) { /* two combos a step, into two sets of sums */                         \
                 const int one = p->id[q], two = p->id[q + 1];                                                       \
@@ -257,7 +269,8 @@ int handrank_showdown_values_f32(const handrank_showdown_board *board, const flo
                     const T x0 = r[l][one], x1 = r[l][two];                                                         \
                     least[l] = least[l] < x0 ? least[l] : x0;                                                       \
                     least[l] = least[l] < x1 ? least[l] : x1;                                                       \
-                    run[l] += x0 + x1;                                                                              \
+                    run[l] += x0;                                                                                   \
+                    odd[l] += x1;                                                                                   \
                     run_card[a0][l] += x0;                                                                          \
                     run_card[b0][l] += x0;                                                                          \
                     run_odd[a1][l] += x1;                                                                           \
@@ -275,8 +288,10 @@ int handrank_showdown_values_f32(const handrank_showdown_board *board, const flo
                 }                                                                                                   \
             }                                                                                                       \
             T base[HR_LANES];                                                                                       \
-            for (int l = 0; l < HR_LANES; l++)                                                                      \
+            for (int l = 0; l < HR_LANES; l++) {                                                                    \
+                run[l] += odd[l];                                                                                   \
                 base[l] = 2 * below[l] + run[l];                                                                    \
+            }                                                                                                       \
             for (unsigned blocks = p->blocks[k]; blocks; blocks &= blocks - 1) {                                    \
                 const int j = 8 * hr_ctz64(blocks);                                                                 \
                 carry4_##T(below_card + j, run_card + j, run_odd + j, d + j);                                       \

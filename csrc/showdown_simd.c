@@ -181,6 +181,18 @@ HR_AVX2 static int four_avx2(const handrank_showdown_board *p, const double *rea
     __m256d below = zero, least = zero;
     for (int k = 0; k < HANDRANK_SHOWDOWN_LIVE;) {
         const int end = p->end[k];
+        if (end == k + 1) { /* alone in its class: as showdown.c's kernel, to the last rounding */
+            const int a = p->first[k], b = p->second[k];
+            const __m256d x = _mm256_i64gather_pd(reach + p->id[k], lanes, 8), ba = below_card[a], bb = below_card[b];
+            least = _mm256_min_pd(least, x);
+            const __m256d lower = _mm256_sub_pd(_mm256_sub_pd(below, ba), bb);
+            v[p->id[k]] = _mm256_sub_pd(_mm256_add_pd(lower, lower), x);
+            below_card[a] = _mm256_add_pd(ba, x);
+            below_card[b] = _mm256_add_pd(bb, x);
+            below = _mm256_add_pd(below, x);
+            k = end;
+            continue;
+        }
         __m256d run0 = zero, run1 = zero;
         int q = k;
         for (; q + 1 < end; q += 2) { /* two combos a step, into two sets of sums */
@@ -291,9 +303,11 @@ int handrank_blocked_reach(const handrank_showdown_board *board, const double *r
 }
 
 int handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out) {
-#ifdef HR_HAVE_AVX2
+#ifdef HR_HAVE_AVX512
     if (handrank_simd_active() == HANDRANK_SIMD_AVX512)
         return blocked_float_avx512(board, reach, out);
+#endif
+#ifdef HR_HAVE_AVX2
     if (handrank_simd_active() == HANDRANK_SIMD_AVX2)
         return blocked_float_avx2(board, reach, out);
 #endif

@@ -82,12 +82,17 @@ def test_backends_agree() -> None:
 @pytest.mark.parametrize(
     ("boards", "reach", "error", "message"),
     [
-        ("Ks7h2d4c", np.ones(1326), ValueError, "boards must have shape (5,) or (B, 5): river boards, got (4,)"),
+        (
+            "Ks7h2d4c",
+            np.ones(1326),
+            ValueError,
+            "boards must have shape (5,) or (B, 5), B >= 1: river boards, got (4,)",
+        ),
         ([[1, 2, 3, 4, 4]], np.ones(1326), ValueError, "boards row 0: card 3c is on the board twice"),
         ([[1, 2, 3, 4, 60]], np.ones(1326), ValueError, "boards row 0: card id 60 is out of range 0..51"),
         (np.ones((1, 5)), np.ones(1326), TypeError, "boards must be card ids (integers)"),
         ("Ks7h2d4c9s", np.ones(1326, int), TypeError, "reach must be float64 or float32, not dtype int64"),
-        ("Ks7h2d4c9s", np.ones(100), ValueError, "reach must have shape (1326,) or (N, 1326) for one board"),
+        ("Ks7h2d4c9s", np.ones(100), ValueError, "reach must have shape (1326,) or (N, 1326), N >= 1, for one board"),
         ([[0, 1, 2, 3, 4]] * 2, np.ones((3, 1326)), ValueError, "reach must have shape (1326,) or (2, 1326)"),
         ("Ks7h2d4c9s", np.full(1326, np.nan), ValueError, "reach row 0: combo 2c2d has reach nan"),
         ("Ks7h2d4c9s", -np.ones(1326), ValueError, "reach row 0: combo 2c2d has reach -1.0"),
@@ -226,7 +231,12 @@ def test_omaha_backends_agree() -> None:
         ([[0, 1, 2, 60]], np.ones(1), ValueError, "holes row 0: card id 60 is out of range 0..51"),
         ([[0, 1, 2, 3], [5, 6, 5, 7]], np.ones(2), ValueError, "holes row 1: card 3d is in the hole twice"),
         (np.ones((2, 4)), np.ones(2), TypeError, "holes must be card ids (integers) or hole texts"),
-        ([[0, 1, 2, 3], [5, 6, 7, 8]], np.ones(3), ValueError, "reach must have shape (2,) or (N, 2) for one board"),
+        (
+            [[0, 1, 2, 3], [5, 6, 7, 8]],
+            np.ones(3),
+            ValueError,
+            "reach must have shape (2,) or (N, 2), N >= 1, for one board",
+        ),
         ([[0, 1, 2, 3], [5, 6, 7, 8]], np.array([1.0, np.inf]), ValueError, "reach row 0: hole 1 has reach inf"),
         ([[0, 1, 2, 3], [5, 6, 7, 8]], np.array([-2.0, 1.0]), ValueError, "reach row 0: hole 0 has reach -2.0"),
     ],
@@ -268,3 +278,35 @@ def test_one_board_nodes_four_at_a_time(kernel: str, dtype: type) -> None:
     reach[6, 1000], reach[9, 3] = 1.0, -0.5
     with pytest.raises(ValueError, match=r"reach row 9: combo .* has reach -0.5"):
         handrank.showdown_values(board, reach, threads=2)
+
+
+def test_empty_boards_and_reach_are_errors(impl: Api) -> None:
+    with pytest.raises(ValueError, match=r"boards must have shape \(5,\) or \(B, 5\), B >= 1"):
+        impl.showdown_values(np.zeros((0, 5), np.uint8), np.ones(1326))
+    with pytest.raises(ValueError, match=r"boards must have shape"):
+        impl.blocked_reach(np.zeros((0, 5), np.uint8), np.ones(1326))
+    with pytest.raises(ValueError, match=r"reach must have shape \(1326,\) or \(N, 1326\), N >= 1"):
+        impl.showdown_values("Ks 7h 2d 4c 9s", np.zeros((0, 1326)))
+    with pytest.raises(ValueError, match=r"reach must have shape \(3,\) or \(N, 3\), N >= 1"):
+        impl.showdown_values("Ks 7h 2d 4c 9s", np.zeros((0, 3)), holes=[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]])
+
+
+def test_threads_and_batch_place_change_nothing(impl: Api) -> None:
+    """A node's values are the same bits alone, in a batch (at any place in it) and on any number of threads."""
+    board = "Ts 9s 2d 3c Jh"  # straights and flushes: classes of one combo, and runs of ties
+    reach = np.random.default_rng(61).random((130, 1326)).astype(np.float32)
+    one = impl.showdown_values(board, reach)
+    np.testing.assert_array_equal(one, impl.showdown_values(board, reach, threads=2))
+    for row in (0, 64, 127, 128, 129):
+        np.testing.assert_array_equal(one[row], impl.showdown_values(board, reach[row]))
+
+
+def test_out_of_any_strides(impl: Api) -> None:
+    boards, reach = _boards(2, 71), np.random.default_rng(72).random((2, 1326))
+    want = impl.showdown_values(boards, reach)
+    out = np.empty((2, 1326), order="F")
+    assert impl.showdown_values(boards, reach, out=out) is out
+    np.testing.assert_array_equal(out, want)
+    strided = np.empty(2 * 1326)[::2]
+    impl.blocked_reach(boards[0], reach[0], out=strided)
+    np.testing.assert_array_equal(strided, impl.blocked_reach(boards[0], reach[0]))

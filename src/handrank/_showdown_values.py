@@ -37,21 +37,30 @@ def _board_rows(boards: object) -> tuple[np.ndarray, bool]:
     given, one = arr.shape, arr.ndim == 1
     if one:
         arr = arr[None, :]
-    if arr.ndim != 2 or arr.shape[1] != 5:
-        raise ValueError(f"boards must have shape (5,) or (B, 5): river boards, got {given}")
+    if arr.ndim != 2 or arr.shape[1] != 5 or not len(arr):
+        raise ValueError(f"boards must have shape (5,) or (B, 5), B >= 1: river boards, got {given}")
+    return _card_rows(arr, "boards", "on the board"), one
+
+
+def _card_rows(arr: np.ndarray, what: str, where: str) -> np.ndarray:
+    """An ``(N, k)`` integer array of card ids as a C-contiguous uint8 copy, each row's ids in 0..51 and
+    distinct, or a ValueError naming ``what``'s first bad row and its card."""
+    import numpy as np
+
     bad = np.flatnonzero(((arr < 0) | (arr > 51)).any(axis=1))
     if bad.size:
         row = int(bad[0])
         card = next(int(v) for v in arr[row] if not 0 <= int(v) <= 51)
-        raise ValueError(f"boards row {row}: card id {card} is out of range 0..51")
-    rows = arr.astype(np.uint8)
-    twice = np.flatnonzero((np.sort(rows, axis=1)[:, 1:] == np.sort(rows, axis=1)[:, :-1]).any(axis=1))
+        raise ValueError(f"{what} row {row}: card id {card} is out of range 0..51")
+    rows = np.ascontiguousarray(arr, np.uint8)
+    ordered = np.sort(rows, axis=1)
+    twice = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
     if twice.size:
         row = int(twice[0])
         values = rows[row].tolist()
         card = next(c for c in values if values.count(c) > 1)
-        raise ValueError(f"boards row {row}: card {CARD_NAMES[card]} is on the board twice")
-    return np.ascontiguousarray(rows), one
+        raise ValueError(f"{what} row {row}: card {CARD_NAMES[card]} is {where} twice")
+    return rows
 
 
 def _hole_rows(holes: object) -> np.ndarray:
@@ -64,18 +73,7 @@ def _hole_rows(holes: object) -> np.ndarray:
         raise TypeError(f"holes must be card ids (integers) or hole texts, not dtype {arr.dtype}")
     if arr.ndim != 2 or arr.shape[1] not in (4, 5, 6) or not len(arr):
         raise ValueError(f"holes must have shape (N, 4), (N, 5) or (N, 6), N >= 1: Omaha holes, got {arr.shape}")
-    bad = np.flatnonzero(((arr < 0) | (arr > 51)).any(axis=1))
-    if bad.size:
-        row = int(bad[0])
-        card = next(int(v) for v in arr[row] if not 0 <= int(v) <= 51)
-        raise ValueError(f"holes row {row}: card id {card} is out of range 0..51")
-    rows = np.sort(arr.astype(np.uint8), axis=1)
-    twice = np.flatnonzero((rows[:, 1:] == rows[:, :-1]).any(axis=1))
-    if twice.size:
-        row = int(twice[0])
-        card = next(int(c) for c in rows[row] if list(rows[row]).count(c) > 1)
-        raise ValueError(f"holes row {row}: card {CARD_NAMES[card]} is in the hole twice")
-    rows = np.ascontiguousarray(arr.astype(np.uint8))
+    rows = _card_rows(arr, "holes", "in the hole")
     rows.flags.writeable = False
     return rows
 
@@ -178,13 +176,20 @@ def _reach(reach: object, boards: int, width: int) -> tuple[np.ndarray, bool]:
     import numpy as np
 
     arr = np.asarray(reach)
-    if arr.dtype not in (np.float64, np.float32):
-        raise TypeError(f"reach must be float64 or float32, not dtype {arr.dtype}")
+    dtype = arr.dtype
+    if dtype.kind != "f" or dtype.itemsize not in (4, 8):
+        raise TypeError(f"reach must be float64 or float32, not dtype {dtype}")
     rows = arr[None, :] if arr.ndim == 1 else arr
-    if rows.ndim != 2 or rows.shape[1] != width or (rows.shape[0] not in (1, boards) and boards != 1):
-        wanted = f"({width},) or (N, {width}) for one board" if boards == 1 else f"({width},) or ({boards}, {width})"
+    if rows.ndim != 2 or rows.shape[1] != width or not len(rows) or (rows.shape[0] not in (1, boards) and boards != 1):
+        wanted = (
+            f"({width},) or (N, {width}), N >= 1, for one board"
+            if boards == 1
+            else f"({width},) or ({boards}, {width})"
+        )
         raise ValueError(f"reach must have shape {wanted}, one row a node, got {arr.shape}")
-    return np.ascontiguousarray(rows, rows.dtype.newbyteorder("=")), arr.ndim == 1
+    if not (rows.flags.c_contiguous and dtype.isnative):
+        rows = np.ascontiguousarray(rows, dtype.newbyteorder("="))
+    return rows, arr.ndim == 1
 
 
 def _bad_reach(found: int, rows: np.ndarray, holes: bool) -> ValueError:
@@ -216,12 +221,19 @@ def _prepared(boards: object, holes: object) -> ShowdownBoards:
 
 
 def _run(boards: object, reach: object, holes: object, out: object, threads: object, blocked: bool) -> np.ndarray:
+    import numpy as np
+
     prepared = _prepared(boards, holes)
     rows, one_row = _reach(reach, len(prepared), prepared.width)
     nodes = max(len(prepared), len(rows))
     shape = (prepared.width,) if prepared.one and one_row else (nodes, prepared.width)
     result = as_out(out, shape, ("reach", rows), dtype=rows.dtype)
-    target = result.reshape(nodes, prepared.width)
+    # the kernels write C-contiguous rows: an out= of other strides gets them through a copy
+    target = (
+        result.reshape(nodes, prepared.width)
+        if result.flags.c_contiguous
+        else np.empty((nodes, prepared.width), rows.dtype)
+    )
     kernels = _backend.kernels
     if prepared.holes is None:
         found = split_rows(
@@ -251,6 +263,8 @@ def _run(boards: object, reach: object, holes: object, out: object, threads: obj
         )
     if found >= 0:
         raise _bad_reach(found, rows, prepared.holes is not None)
+    if not result.flags.c_contiguous:
+        result[...] = target.reshape(shape)
     return result
 
 
