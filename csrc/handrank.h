@@ -121,7 +121,8 @@ void handrank_strength(const uint8_t *board, int n_board, const int16_t *heroes,
                        uint32_t *hist, uint32_t *next_hist, uint32_t *group_wins, uint32_t *group_faced);
 
 /*
- * Showdown values for solvers (showdown.c).  A river board prepared once
+ * Showdown values for solvers (showdown.c).  A river board (five valid,
+ * distinct card ids: the caller checks) prepared once
  * holds its 1,081 live combos (those meeting no board card) worst first:
  * each one's number (as in handrank_combo_equity) and where its run of ties
  * ends (the index after it), the numbers of the 245 combos meeting the
