@@ -5,7 +5,9 @@ combos ``v`` sharing no card with ``h`` or board ``b`` (``s`` is +1 when
 ``h`` wins, 0 on a tie, -1 when it loses), 0 for a combo meeting the board;
 ``blocked_reach`` is the same sum with ``s = 1``.  A board is prepared
 once (its live combos in rank order, with the runs of ties:
-``ShowdownBoards``), after which a node is two passes over its combos in C.
+``ShowdownBoards``), after which a node is one sweep over its combos in C
+and a last pass in combo order; one board's nodes go four at a time.  With
+``holes=`` the same over a list of Omaha holes.
 Combos are in ``handrank.combos()`` order.  numpy is imported on the first
 call.
 """
