@@ -121,15 +121,20 @@ void handrank_strength(const uint8_t *board, int n_board, const int16_t *heroes,
                        uint32_t *hist, uint32_t *next_hist, uint32_t *group_wins, uint32_t *group_faced);
 
 /*
- * Showdown values for solvers (showdown.c).  A river board (five valid,
- * distinct card ids: the caller checks) prepared once
- * holds its 1,081 live combos (those meeting no board card) worst first:
- * each one's number (as in handrank_combo_equity) and where its run of ties
- * ends (the index after it), the numbers of the 245 combos meeting the
- * board, each live combo's two cards, at the first index of each run the
- * 8-card blocks (cards 8j..8j+7: bit j) its combos hold, and the board's
- * cards; within a run the combos take their first cards in turn.  8,062
- * bytes.  For an
+ * Showdown values for solvers (showdown.c, showdown_simd.c).  A river
+ * board (five valid, distinct card ids: the caller checks) prepared once
+ * holds its 1,081 live combos (those meeting no board card) worst first,
+ * in quads: the live combos of one class sharing their first card a and
+ * their second card's rank (cards 4r..4r+3, a lane each).  For each quad,
+ * in the order the sweep takes them: its slot (the number, as in
+ * handrank_combo_equity, of combo (a, 4r) plus one: the lanes' combos are
+ * slot - 1 + lane) | the lanes it holds (bit l: lane l) << 12, where its
+ * class's run of quads ends (the index after it), a, and 4r; at the first
+ * quad of each run the
+ * 8-card blocks (cards 8j..8j+7: bit j) its combos hold.  Then the count
+ * of quads, the numbers of the 245 combos meeting the board and the
+ * board's cards; within a run the quads take their second ranks in turn.
+ * 8,064 bytes.  For an
  * opponent's reach by combo number (1,326 values; those of combos meeting
  * the board ignored), handrank_showdown_values writes value[h] = the reach
  * of the opponent's combos that h beats less the reach of those that beat
@@ -145,22 +150,23 @@ void handrank_strength(const uint8_t *board, int n_board, const int16_t *heroes,
 #define HANDRANK_SHOWDOWN_DEAD 245
 #define HANDRANK_SHOWDOWN_TOO_LARGE (-2)
 typedef struct {
-    uint16_t id[HANDRANK_SHOWDOWN_LIVE];
+    uint16_t slot[HANDRANK_SHOWDOWN_LIVE]; /* a quad's; at most 1,081 quads, one a live combo */
     uint16_t end[HANDRANK_SHOWDOWN_LIVE];
     uint16_t dead[HANDRANK_SHOWDOWN_DEAD];
+    uint16_t quads;
     uint8_t first[HANDRANK_SHOWDOWN_LIVE];
     uint8_t second[HANDRANK_SHOWDOWN_LIVE];
     uint8_t blocks[HANDRANK_SHOWDOWN_LIVE];
     uint8_t board[5];
 } handrank_showdown_board;
-#define HANDRANK_SHOWDOWN_BOARD_WORDS 4031 /* sizeof (handrank_showdown_board) / 2: uint16 words, no padding */
+#define HANDRANK_SHOWDOWN_BOARD_WORDS 4032 /* sizeof (handrank_showdown_board) / 2: uint16 words, no padding */
 void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *out);
 int handrank_showdown_values(const handrank_showdown_board *board, const double *reach, double *value);
 int handrank_showdown_values_f32(const handrank_showdown_board *board, const float *reach, float *value);
 int handrank_blocked_reach(const handrank_showdown_board *board, const double *reach, double *out);
 int handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out);
-/* handrank_showdown_values for n_rows nodes on one board (reach and value rows of 1,326, one after another),
-   four at a time: -1, or at the first bad row r, r * 1,327 + the combo (1,326 for the sum too large). */
+/* handrank_showdown_values for n_rows nodes on one board (reach and value rows of 1,326, one after another):
+   -1, or at the first bad row r, r * 1,327 + the combo (1,326 for the sum too large). */
 int handrank_showdown_values_rows(const handrank_showdown_board *board, const double *reach, size_t n_rows,
                                   double *value);
 int handrank_showdown_values_rows_f32(const handrank_showdown_board *board, const float *reach, size_t n_rows,

@@ -287,12 +287,9 @@ HR_INLINE int hr_next_pick(int *pick, int k, int n) {
 }
 
 /*
- * Showdown values (showdown.c, for showdown_simd.c): the kernel without SIMD over rows of nodes on one board
- * (the answer of handrank_showdown_values_rows), and the first combo of a reach row whose reach is negative
- * or not a finite number, else HANDRANK_SHOWDOWN_TOO_LARGE.
+ * Showdown values (showdown.c, for showdown_simd.c): the first combo of a reach row whose reach is negative or
+ * not a finite number, else HANDRANK_SHOWDOWN_TOO_LARGE.
  */
-int hr_showdown_rows(const handrank_showdown_board *board, const double *reach, size_t n_rows, double *value);
-int hr_showdown_rows_f32(const handrank_showdown_board *board, const float *reach, size_t n_rows, float *value);
 int hr_showdown_first_bad(const double *reach);
 int hr_showdown_first_bad_f32(const float *reach);
 

@@ -1,14 +1,9 @@
 /*
- * Showdown values with SIMD, in the kernel chosen at run time
- * (handrank_simd_active, cpu.c): the entry points of blocked_reach (one
- * routine, compiled as it is and for AVX2 and AVX-512) and of several
- * nodes on one board, with an AVX2 kernel (also run where AVX-512 is
- * chosen) that takes four nodes at once, one in each lane of a vector of
- * four doubles.  Its sweep is showdown.c's: from the worst class up, the
- * reach passed in all and by card, a run's card sums carried over the
- * blocks of eight cards it touches; the rows it leaves (fewer than four),
- * and every row where no AVX2 kernel runs, go to the kernel of showdown.c,
- * which never calls back.
+ * Showdown values and blocked reach: the kernels, each compiled as it is
+ * and, on x86-64, for AVX2 (also run where AVX-512 is chosen), and their
+ * entry points, which take the kernel chosen at run time
+ * (handrank_simd_active, cpu.c).  A kernel and its AVX2 form do the same
+ * operations in the same order, so they give the same bits.
  */
 #include <float.h>
 #include <math.h>
@@ -77,12 +72,6 @@
 
 HR_BLOCKED(double, DBL_MAX, fabs, hr_showdown_first_bad, , blocked_double)
 HR_BLOCKED(float, FLT_MAX, fabsf, hr_showdown_first_bad_f32, , blocked_float)
-#ifdef HR_HAVE_AVX2
-HR_BLOCKED(float, FLT_MAX, fabsf, hr_showdown_first_bad_f32, HR_AVX2, blocked_float_avx2)
-#endif
-#ifdef HR_HAVE_AVX512
-HR_BLOCKED(float, FLT_MAX, fabsf, hr_showdown_first_bad_f32, HR_AVX512, blocked_float_avx512)
-#endif
 
 #ifdef HR_HAVE_AVX2
 /* Four 64-bit lanes of masks (all ones or zero) as a vector, as integers and as doubles. */
@@ -154,145 +143,360 @@ HR_AVX2 static int blocked_four(const handrank_showdown_board *p, const double *
     return -1;
 }
 
-/* Four combos n..n+3 of four nodes (a vector a combo, a lane a node), stored a node a row, each masked by
- * `live` (its lanes the combos') */
-HR_AVX2 static inline void store_four(__m256d c0, __m256d c1, __m256d c2, __m256d c3, __m256d live, double *value,
-                                      size_t n) {
-    const __m256d t0 = _mm256_unpacklo_pd(c0, c1), t1 = _mm256_unpackhi_pd(c0, c1);
-    const __m256d t2 = _mm256_unpacklo_pd(c2, c3), t3 = _mm256_unpackhi_pd(c2, c3);
-    double *row = value + n;
-    _mm256_storeu_pd(row, _mm256_and_pd(live, _mm256_permute2f128_pd(t0, t2, 0x20)));
-    _mm256_storeu_pd(row + HANDRANK_SHOWDOWN_COMBOS, _mm256_and_pd(live, _mm256_permute2f128_pd(t1, t3, 0x20)));
-    _mm256_storeu_pd(row + 2 * HANDRANK_SHOWDOWN_COMBOS, _mm256_and_pd(live, _mm256_permute2f128_pd(t0, t2, 0x31)));
-    _mm256_storeu_pd(row + 3 * HANDRANK_SHOWDOWN_COMBOS, _mm256_and_pd(live, _mm256_permute2f128_pd(t1, t3, 0x31)));
-}
 
-/*
- * Four rows of reach (one after another) into four rows of values: -1, or lane * 1,327 + the first bad combo
- * of the first bad lane.  Each reach entry is read once, by a gather of its four lanes.
- */
-HR_AVX2 static int four_avx2(const handrank_showdown_board *p, const double *reach, double *value) {
-    __m256d v[HANDRANK_SHOWDOWN_COMBOS], below_card[HR_SLOTS], run_card[HR_SLOTS], run_odd[HR_SLOTS], d[HR_SLOTS];
-    const __m256d zero = _mm256_setzero_pd();
-    for (int c = 0; c < HR_SLOTS; c++)
-        below_card[c] = run_card[c] = run_odd[c] = zero;
-    const __m256i lanes = _mm256_set_epi64x(3 * HANDRANK_SHOWDOWN_COMBOS, 2 * HANDRANK_SHOWDOWN_COMBOS,
-                                            HANDRANK_SHOWDOWN_COMBOS, 0);
-    __m256d below = zero, least = zero;
-    for (int k = 0; k < HANDRANK_SHOWDOWN_LIVE;) {
-        const int end = p->end[k];
-        if (end == k + 1) { /* alone in its class: as showdown.c's kernel, to the last rounding */
-            const int a = p->first[k], b = p->second[k];
-            const __m256d x = _mm256_i64gather_pd(reach + p->id[k], lanes, 8), ba = below_card[a], bb = below_card[b];
-            least = _mm256_min_pd(least, x);
-            const __m256d lower = _mm256_sub_pd(_mm256_sub_pd(below, ba), bb);
-            v[p->id[k]] = _mm256_sub_pd(_mm256_add_pd(lower, lower), x);
-            below_card[a] = _mm256_add_pd(ba, x);
-            below_card[b] = _mm256_add_pd(bb, x);
-            below = _mm256_add_pd(below, x);
-            k = end;
-            continue;
-        }
-        __m256d run0 = zero, run1 = zero;
-        int q = k;
-        for (; q + 1 < end; q += 2) { /* two combos a step, into two sets of sums */
-            const __m256d x0 = _mm256_i64gather_pd(reach + p->id[q], lanes, 8);
-            const __m256d x1 = _mm256_i64gather_pd(reach + p->id[q + 1], lanes, 8);
-            least = _mm256_min_pd(_mm256_min_pd(least, x0), x1);
-            run0 = _mm256_add_pd(run0, x0);
-            run1 = _mm256_add_pd(run1, x1);
-            run_card[p->first[q]] = _mm256_add_pd(run_card[p->first[q]], x0);
-            run_card[p->second[q]] = _mm256_add_pd(run_card[p->second[q]], x0);
-            run_odd[p->first[q + 1]] = _mm256_add_pd(run_odd[p->first[q + 1]], x1);
-            run_odd[p->second[q + 1]] = _mm256_add_pd(run_odd[p->second[q + 1]], x1);
-        }
-        if (q < end) {
-            const __m256d x0 = _mm256_i64gather_pd(reach + p->id[q], lanes, 8);
-            least = _mm256_min_pd(least, x0);
-            run0 = _mm256_add_pd(run0, x0);
-            run_card[p->first[q]] = _mm256_add_pd(run_card[p->first[q]], x0);
-            run_card[p->second[q]] = _mm256_add_pd(run_card[p->second[q]], x0);
-        }
-        const __m256d run = _mm256_add_pd(run0, run1), base = _mm256_add_pd(_mm256_add_pd(below, below), run);
-        for (unsigned blocks = p->blocks[k]; blocks; blocks &= blocks - 1) {
-            const int j = 8 * hr_ctz64(blocks);
-            for (int c = j; c < j + 8; c++) {
-                const __m256d bc = below_card[c], rc = _mm256_add_pd(run_card[c], run_odd[c]);
-                d[c] = _mm256_add_pd(_mm256_add_pd(bc, bc), rc);
-                below_card[c] = _mm256_add_pd(bc, rc);
-                run_card[c] = run_odd[c] = zero;
-            }
-        }
-        for (q = k; q < end; q++)
-            v[p->id[q]] = _mm256_sub_pd(_mm256_sub_pd(base, d[p->first[q]]), d[p->second[q]]);
-        below = _mm256_add_pd(below, run);
-        k = end;
-    }
-    __m256d nan = zero; /* the combos meeting the board: checked, not used (x - x: not a number unless finite) */
-    for (int k = 0; k < HANDRANK_SHOWDOWN_DEAD; k++) {
-        const __m256d x = _mm256_i64gather_pd(reach + p->dead[k], lanes, 8);
-        least = _mm256_min_pd(least, x);
-        nan = _mm256_add_pd(nan, _mm256_sub_pd(x, x));
-    }
-    double low[4], total[4], odd[4];
-    _mm256_storeu_pd(low, least);
-    _mm256_storeu_pd(total, below);
-    _mm256_storeu_pd(odd, nan);
-    for (int l = 0; l < 4; l++)
-        if (!(low[l] >= 0 && total[l] <= DBL_MAX / 8 && odd[l] == 0)) {
-            const int bad = hr_showdown_first_bad(reach + l * HANDRANK_SHOWDOWN_COMBOS);
-            return l * (HANDRANK_SHOWDOWN_COMBOS + 1) + (bad < 0 ? HANDRANK_SHOWDOWN_COMBOS : bad);
-        }
-    /* value = v + T_a + T_b - T, four combos of a row at a time, 0 where a combo meets the board */
-    int64_t keep[HR_SLOTS];
-    for (int c = 0; c < HR_SLOTS; c++)
-        keep[c] = -1;
+/* blocked_reach in AVX2 for float: blocked_four's passes, eight combos of a row a step (a row's last eight
+ * overlapping the eight before in the second pass: the same values again) */
+HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *reach, float *restrict out) {
+    float r[HANDRANK_SHOWDOWN_COMBOS + 8], sets[4][HR_SLOTS + 8] = {{0}}, by_card[HR_SLOTS + 8];
+    int32_t keep[HR_SLOTS + 8];
+    for (int c = 0; c < HR_SLOTS + 8; c++)
+        keep[c] = c < 52 ? -1 : 0;
     for (int j = 0; j < 5; j++)
         keep[p->board[j]] = 0;
+    static const int32_t tail[8][8] = {{0},
+                                       {-1},
+                                       {-1, -1},
+                                       {-1, -1, -1},
+                                       {-1, -1, -1, -1},
+                                       {-1, -1, -1, -1, -1},
+                                       {-1, -1, -1, -1, -1, -1},
+                                       {-1, -1, -1, -1, -1, -1, -1}};
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    __m256 off = _mm256_setzero_ps();
+    float total = 0;
     for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {
-        const __m256d left = _mm256_sub_pd(below_card[a], below);
-        const __m256d row_keep = _mm256_castsi256_pd(_mm256_set1_epi64x(keep[a]));
-        int b = a + 1, n = at;
-        for (; b + 4 <= 52; b += 4, n += 4)
-            store_four(_mm256_add_pd(_mm256_add_pd(v[n], left), below_card[b]),
-                       _mm256_add_pd(_mm256_add_pd(v[n + 1], left), below_card[b + 1]),
-                       _mm256_add_pd(_mm256_add_pd(v[n + 2], left), below_card[b + 2]),
-                       _mm256_add_pd(_mm256_add_pd(v[n + 3], left), below_card[b + 3]),
-                       _mm256_and_pd(row_keep, mask_of(keep + b)),
-                       value, (size_t)n);
-        for (; b < 52; b++, n++) {
-            double lane[4];
-            _mm256_storeu_pd(lane, _mm256_add_pd(_mm256_add_pd(v[n], left), below_card[b]));
-            for (int l = 0; l < 4; l++)
-                value[l * HANDRANK_SHOWDOWN_COMBOS + n] = keep[a] && keep[b] ? lane[l] : 0;
+        const int n = 51 - a;
+        const __m256 row_keep = _mm256_castsi256_ps(_mm256_set1_epi32(keep[a]));
+        __m256 row = _mm256_setzero_ps();
+        float *set = sets[a & 3];
+        for (int j = 0; j < n; j += 8) {
+            const int b = a + 1 + j;
+            const __m256 x = j + 8 <= n ? _mm256_loadu_ps(reach + at + j)
+                                        : _mm256_maskload_ps(reach + at + j, _mm256_loadu_si256((const __m256i *)tail[n - j]));
+            off = _mm256_add_ps(off, _mm256_sub_ps(x, _mm256_andnot_ps(sign, x)));
+            const __m256 kept = _mm256_and_ps(_mm256_and_ps(x, row_keep),
+                                              _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(keep + b))));
+            _mm256_storeu_ps(r + at + j, kept);
+            row = _mm256_add_ps(row, kept);
+            _mm256_storeu_ps(set + b, _mm256_add_ps(_mm256_loadu_ps(set + b), kept));
+        }
+        __m128 half = _mm_add_ps(_mm256_castps256_ps128(row), _mm256_extractf128_ps(row, 1));
+        half = _mm_add_ps(half, _mm_movehl_ps(half, half));
+        const float sum = _mm_cvtss_f32(_mm_add_ss(half, _mm_shuffle_ps(half, half, 1)));
+        set[a] += sum;
+        total += sum;
+    }
+    for (int c = 0; c < HR_SLOTS; c += 8)
+        _mm256_storeu_ps(by_card + c, _mm256_add_ps(_mm256_add_ps(_mm256_loadu_ps(sets[0] + c), _mm256_loadu_ps(sets[1] + c)),
+                                                    _mm256_add_ps(_mm256_loadu_ps(sets[2] + c), _mm256_loadu_ps(sets[3] + c))));
+    float lanes[8];
+    _mm256_storeu_ps(lanes, off);
+    for (int l = 0; l < 8; l++)
+        if (lanes[l] != 0)
+            return hr_showdown_first_bad_f32(reach);
+    if (!(total <= FLT_MAX / 8))
+        return HANDRANK_SHOWDOWN_TOO_LARGE;
+    for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {
+        const int n = 51 - a;
+        if (n < 8) {
+            for (int j = 0; j < n; j++)
+                out[at + j] = keep[a] && keep[a + 1 + j] ? (total - by_card[a]) - by_card[a + 1 + j] + r[at + j] : 0;
+            continue;
+        }
+        const __m256 left = _mm256_set1_ps(total - by_card[a]);
+        const __m256 row_keep = _mm256_castsi256_ps(_mm256_set1_epi32(keep[a]));
+        for (int j = 0;; j += 8) {
+            j = j + 8 <= n ? j : n - 8;
+            const int b = a + 1 + j;
+            const __m256 y = _mm256_add_ps(_mm256_sub_ps(left, _mm256_loadu_ps(by_card + b)), _mm256_loadu_ps(r + at + j));
+            const __m256 held = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(keep + b)));
+            _mm256_storeu_ps(out + at + j, _mm256_and_ps(y, _mm256_and_ps(row_keep, held)));
+            if (j + 8 == n)
+                break;
         }
     }
     return -1;
 }
 #endif
 
-int handrank_showdown_values_rows(const handrank_showdown_board *board, const double *reach, size_t n_rows,
-                                  double *value) {
-    size_t row = 0;
+/*
+ * The sweep of a node, four combos a step (a quad of the prepared board: one first card, the four suits of a
+ * second rank, a lane each).  With B the reach below a run (in all), B_c the part holding card c, R and R_c
+ * the run's own, T and T_c the whole reach's, a combo h = (a, b) of the run has
+ *
+ *   value = (B - B_a - B_b) - [(T - B - R) - (T_a - B_a - R_a) - (T_b - B_b - R_b)]
+ *         = [2B + R - (2B_a + R_a) - (2B_b + R_b)] + [T_a + T_b - T]
+ *
+ * (its own reach is in R, R_a and R_b and cancels).  The first bracket is the sweep's, the second the last
+ * pass's: T_c and T are B_c and B once every run is passed.  A quad adds its lanes to the run's sums by
+ * second card (a vector: its cards lie side by side) and their sum to its first card's; a run's sums touch
+ * few blocks of eight cards (its cards' ranks), and only those are carried into B_c.
+ *
+ * The reach is read once.  The sum of x - |x| over what is read (0 unless an x is negative or not a finite
+ * number) and the reach's sum (not a number where one is not, or infinite) say whether each is a finite
+ * number >= 0 and the sums cannot overflow; where not, the first bad combo is looked for.
+ *
+ * The vectors are four lanes of T, and P names their operations: lane by lane in C (P = quad64_, quad32_),
+ * or AVX2 (avx64_, avx32_), which give the same bits: the lanes' sum is (x0 + x2) + (x1 + x3) in both.
+ */
+#define HR_SWEEP(T, Q, P, MAX, FIRST_BAD, ATTR, NAME, NODES)                                                        \
+    ATTR static int NAME(const handrank_showdown_board *p, const T *reach, T *restrict value) {                     \
+        T below[NODES][HR_SLOTS] = {{0}}, col[NODES][HR_SLOTS] = {{0}}, row[NODES][HR_SLOTS] = {{0}};              \
+        T d[NODES][HR_SLOTS], total[NODES] = {0};                                                                   \
+        T v[NODES][HANDRANK_SHOWDOWN_COMBOS + 4]; /* the sweep's part, combo c at c + 1 (a quad's slot) */           \
+        const T *r[NODES];                                                                                          \
+        Q least[NODES];                                                                                             \
+        for (int n = 0; n < NODES; n++) {                                                                           \
+            r[n] = reach + (size_t)n * HANDRANK_SHOWDOWN_COMBOS;                                                    \
+            least[n] = P##splat(0);                                                                                 \
+            for (int c = 0; c < HANDRANK_SHOWDOWN_COMBOS; c += 64 / (int)sizeof(T))                                 \
+                hr_prefetch(r[n] + c, 0); /* the sweep reads it in rank order, all over its lines */                \
+        }                                                                                                           \
+        for (int k = 0, quads = p->quads; k < quads;) {                                                             \
+            const int end = p->end[k];                                                                              \
+            Q run[NODES];                                                                                           \
+            for (int n = 0; n < NODES; n++)                                                                         \
+                run[n] = P##splat(0);                                                                               \
+            for (int q = k; q < end; q++) {                                                                         \
+                const int slot = p->slot[q], a = p->first[q], b = p->second[q];                                    \
+                for (int n = 0; n < NODES; n++) {                                                                   \
+                    const Q x = P##take(r[n], slot & 4095, (unsigned)slot >> 12);                                   \
+                    least[n] = P##min(x, least[n]);                                                                 \
+                    run[n] = P##add(run[n], x);                                                                     \
+                    P##store(col[n] + b, P##add(P##load(col[n] + b), x));                                           \
+                    row[n][a] += P##sum(x);                                                                         \
+                }                                                                                                   \
+            }                                                                                                       \
+            T base[NODES];                                                                                          \
+            for (int n = 0; n < NODES; n++) {                                                                       \
+                const T sum = P##sum(run[n]);                                                                       \
+                base[n] = (total[n] + total[n]) + sum;                                                              \
+                total[n] += sum;                                                                                    \
+            }                                                                                                       \
+            for (unsigned blocks = p->blocks[k]; blocks; blocks &= blocks - 1) {                                    \
+                const int j = 8 * hr_ctz64(blocks);                                                                 \
+                for (int n = 0; n < NODES; n++)                                                                     \
+                    for (int c = j; c < j + 8; c += 4) { /* d_c = 2 B_c + R_c, and B_c takes R_c */                 \
+                        const Q bc = P##load(below[n] + c), rc = P##add(P##load(col[n] + c), P##load(row[n] + c));  \
+                        P##store(d[n] + c, P##add(P##add(bc, bc), rc));                                             \
+                        P##store(below[n] + c, P##add(bc, rc));                                                     \
+                        P##store(col[n] + c, P##splat(0));                                                          \
+                        P##store(row[n] + c, P##splat(0));                                                          \
+                    }                                                                                               \
+            }                                                                                                       \
+            for (int q = k; q < end; q++) {                                                                         \
+                const int slot = p->slot[q], a = p->first[q], b = p->second[q];                                    \
+                for (int n = 0; n < NODES; n++) {                                                                   \
+                    const Q y = P##sub(P##splat(base[n] - d[n][a]), P##load(d[n] + b));                             \
+                    P##put(v[n] + (slot & 4095), y, (unsigned)slot >> 12);                                          \
+                }                                                                                                   \
+            }                                                                                                       \
+            k = end;                                                                                                \
+        }                                                                                                           \
+        for (int n = 0; n < NODES; n++) {                                                                           \
+            T low = 0, nan = 0; /* the combos meeting the board: checked (x - x: not a number unless finite) */    \
+            for (int k = 0; k < HANDRANK_SHOWDOWN_DEAD; k++) {                                                      \
+                const T x = r[n][p->dead[k]];                                                                       \
+                low = x < low ? x : low;                                                                            \
+                nan += x - x;                                                                                       \
+            }                                                                                                       \
+            if (P##negative(least[n]) || !(low >= 0 && nan == 0 && total[n] <= MAX / 8)) {                          \
+                const int bad = FIRST_BAD(r[n]);                                                                    \
+                return n * (HANDRANK_SHOWDOWN_COMBOS + 1) + (bad < 0 ? HANDRANK_SHOWDOWN_COMBOS : bad);            \
+            }                                                                                                       \
+        }                                                                                                           \
+        /* value = v + T_a + T_b - T in combo order, row by row, four at a time (a row's last four overlapping the \
+         * four before: the same values again), 0 where h meets the board (keep: the sign of -1 off the board) */ \
+        T keep[HR_SLOTS];                                                                                           \
+        for (int c = 0; c < HR_SLOTS; c++)                                                                          \
+            keep[c] = c < 52 ? -1 : 0;                                                                              \
+        for (int j = 0; j < 5; j++)                                                                                 \
+            keep[p->board[j]] = 0;                                                                                  \
+        for (int n = 0; n < NODES; n++)                                                                             \
+            for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {                                                    \
+                const T *x = v[n] + at - a, *t = below[n];                                                          \
+                T *o = value + (size_t)n * HANDRANK_SHOWDOWN_COMBOS + at - a - 1;                                   \
+                const T left = t[a] - total[n];                                                                     \
+                if (keep[a] == 0 || a > 47) {                                                                       \
+                    for (int c = a + 1; c < 52; c++)                                                                \
+                        o[c] = keep[a] != 0 && keep[c] != 0 ? (x[c] + left) + t[c] : 0;                             \
+                    continue;                                                                                       \
+                }                                                                                                   \
+                int c = a + 1;                                                                                      \
+                for (;; c += 4) {                                                                                   \
+                    P##store(o + c, P##keep(P##add(P##add(P##load(x + c), P##splat(left)), P##load(t + c)),        \
+                                            P##load(keep + c)));                                                    \
+                    if (c + 8 > 52)                                                                                 \
+                        break;                                                                                      \
+                }                                                                                                   \
+                if (c + 4 < 52)                                                                                     \
+                    P##store(o + 48, P##keep(P##add(P##add(P##load(x + 48), P##splat(left)), P##load(t + 48)),     \
+                                             P##load(keep + 48)));                                                  \
+            }                                                                                                       \
+        return -1;                                                                                                  \
+    }
+
+/* Four lanes of T with each operation lane by lane, for HR_SWEEP */
+#define HR_QUAD_OPS(T, Q, P)                                                                                        \
+    typedef struct {                                                                                                \
+        T l[4];                                                                                                     \
+    } Q;                                                                                                            \
+    static inline Q P##splat(T x) {                                                                                 \
+        Q y;                                                                                                        \
+        for (int l = 0; l < 4; l++)                                                                                 \
+            y.l[l] = x;                                                                                             \
+        return y;                                                                                                   \
+    }                                                                                                               \
+    /* a quad's lanes (reach[slot - 1 + l] for each lane l held), 0 in the others */                                \
+    static inline Q P##take(const T *reach, int slot, unsigned lanes) {                                             \
+        Q y;                                                                                                        \
+        for (int l = 0; l < 4; l++)                                                                                 \
+            y.l[l] = lanes >> l & 1 ? reach[slot - 1 + l] : 0;                                                      \
+        return y;                                                                                                   \
+    }                                                                                                               \
+    static inline Q P##load(const T *x) {                                                                           \
+        Q y;                                                                                                        \
+        memcpy(&y, x, sizeof y);                                                                                    \
+        return y;                                                                                                   \
+    }                                                                                                               \
+    static inline void P##store(T *x, Q y) { memcpy(x, &y, sizeof y); }                                            \
+    /* the lanes held of a quad's slot */                                                                           \
+    static inline void P##put(T *x, Q y, unsigned lanes) {                                                          \
+        for (int l = 0; l < 4; l++)                                                                                 \
+            if (lanes >> l & 1)                                                                                     \
+                x[l] = y.l[l];                                                                                      \
+    }                                                                                                               \
+    static inline Q P##add(Q x, Q y) {                                                                              \
+        for (int l = 0; l < 4; l++)                                                                                 \
+            x.l[l] += y.l[l];                                                                                       \
+        return x;                                                                                                   \
+    }                                                                                                               \
+    static inline Q P##sub(Q x, Q y) {                                                                              \
+        for (int l = 0; l < 4; l++)                                                                                 \
+            x.l[l] -= y.l[l];                                                                                       \
+        return x;                                                                                                   \
+    }                                                                                                               \
+    static inline Q P##min(Q x, Q y) {                                                                              \
+        for (int l = 0; l < 4; l++)                                                                                 \
+            x.l[l] = x.l[l] < y.l[l] ? x.l[l] : y.l[l];                                                             \
+        return x;                                                                                                   \
+    }                                                                                                               \
+    /* x where keep is negative, else 0 */                                                                          \
+    static inline Q P##keep(Q x, Q keep) {                                                                          \
+        for (int l = 0; l < 4; l++)                                                                                 \
+            x.l[l] = keep.l[l] < 0 ? x.l[l] : 0;                                                                    \
+        return x;                                                                                                   \
+    }                                                                                                               \
+    static inline T P##sum(Q x) { return (x.l[0] + x.l[2]) + (x.l[1] + x.l[3]); }                                  \
+    static inline int P##negative(Q x) { return x.l[0] < 0 || x.l[1] < 0 || x.l[2] < 0 || x.l[3] < 0; }
+
+HR_QUAD_OPS(double, hr_quad64, quad64_)
+HR_QUAD_OPS(float, hr_quad32, quad32_)
+HR_SWEEP(double, hr_quad64, quad64_, DBL_MAX, hr_showdown_first_bad, , values_double, 1)
+HR_SWEEP(float, hr_quad32, quad32_, FLT_MAX, hr_showdown_first_bad_f32, , values_float, 1)
+HR_SWEEP(double, hr_quad64, quad64_, DBL_MAX, hr_showdown_first_bad, , four_double, 4)
+HR_SWEEP(float, hr_quad32, quad32_, FLT_MAX, hr_showdown_first_bad_f32, , four_float, 4)
+
 #ifdef HR_HAVE_AVX2
-    const enum handrank_simd kernel = handrank_simd_active();
-    if (kernel == HANDRANK_SIMD_AVX2 || kernel == HANDRANK_SIMD_AVX512)
-        for (; row + 4 <= n_rows; row += 4) {
-            const int bad = four_avx2(board, reach + row * HANDRANK_SHOWDOWN_COMBOS,
-                                      value + row * HANDRANK_SHOWDOWN_COMBOS);
-            if (bad >= 0)
-                return (int)row * (HANDRANK_SHOWDOWN_COMBOS + 1) + bad;
-        }
-#endif
-    const int bad = hr_showdown_rows(board, reach + row * HANDRANK_SHOWDOWN_COMBOS, n_rows - row,
-                                     value + row * HANDRANK_SHOWDOWN_COMBOS);
-    return bad < 0 ? bad : (int)row * (HANDRANK_SHOWDOWN_COMBOS + 1) + bad;
+/* The lanes of a quad as masks of 64 and of 32 bits */
+static const int64_t lane_mask64[16][4] = {
+    {0, 0, 0, 0},   {-1, 0, 0, 0},   {0, -1, 0, 0},   {-1, -1, 0, 0},   {0, 0, -1, 0},   {-1, 0, -1, 0},
+    {0, -1, -1, 0}, {-1, -1, -1, 0}, {0, 0, 0, -1},   {-1, 0, 0, -1},   {0, -1, 0, -1},  {-1, -1, 0, -1},
+    {0, 0, -1, -1}, {-1, 0, -1, -1}, {0, -1, -1, -1}, {-1, -1, -1, -1}};
+static const int32_t lane_mask32[16][4] = {
+    {0, 0, 0, 0},   {-1, 0, 0, 0},   {0, -1, 0, 0},   {-1, -1, 0, 0},   {0, 0, -1, 0},   {-1, 0, -1, 0},
+    {0, -1, -1, 0}, {-1, -1, -1, 0}, {0, 0, 0, -1},   {-1, 0, 0, -1},   {0, -1, 0, -1},  {-1, -1, 0, -1},
+    {0, 0, -1, -1}, {-1, 0, -1, -1}, {0, -1, -1, -1}, {-1, -1, -1, -1}};
+
+/* The operations of HR_SWEEP in AVX2: four doubles in a vector of 256 bits, four floats in one of 128 */
+HR_AVX2 static inline __m256d avx64_splat(double x) { return _mm256_set1_pd(x); }
+HR_AVX2 static inline __m256d avx64_take(const double *reach, int slot, unsigned lanes) {
+    /* a masked load reads none of the lanes not held (slot - 1 may lie before the row) */
+    return _mm256_maskload_pd(reach + slot - 1, _mm256_loadu_si256((const __m256i *)lane_mask64[lanes]));
+}
+HR_AVX2 static inline __m256d avx64_load(const double *x) { return _mm256_loadu_pd(x); }
+HR_AVX2 static inline void avx64_store(double *x, __m256d y) { _mm256_storeu_pd(x, y); }
+HR_AVX2 static inline void avx64_put(double *x, __m256d y, unsigned lanes) {
+    const __m256d held = _mm256_castsi256_pd(_mm256_loadu_si256((const __m256i *)lane_mask64[lanes]));
+    _mm256_storeu_pd(x, _mm256_blendv_pd(_mm256_loadu_pd(x), y, held));
+}
+HR_AVX2 static inline __m256d avx64_add(__m256d x, __m256d y) { return _mm256_add_pd(x, y); }
+HR_AVX2 static inline __m256d avx64_sub(__m256d x, __m256d y) { return _mm256_sub_pd(x, y); }
+HR_AVX2 static inline __m256d avx64_min(__m256d x, __m256d y) { return _mm256_min_pd(x, y); }
+HR_AVX2 static inline __m256d avx64_keep(__m256d x, __m256d keep) {
+    return _mm256_blendv_pd(_mm256_setzero_pd(), x, keep);
+}
+HR_AVX2 static inline double avx64_sum(__m256d x) {
+    const __m128d half = _mm_add_pd(_mm256_castpd256_pd128(x), _mm256_extractf128_pd(x, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(half, _mm_unpackhi_pd(half, half)));
+}
+HR_AVX2 static inline int avx64_negative(__m256d x) {
+    return _mm256_movemask_pd(_mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_LT_OQ)) != 0;
+}
+HR_AVX2 static inline __m128 avx32_splat(float x) { return _mm_set1_ps(x); }
+HR_AVX2 static inline __m128 avx32_take(const float *reach, int slot, unsigned lanes) {
+    return _mm_maskload_ps(reach + slot - 1, _mm_loadu_si128((const __m128i *)lane_mask32[lanes]));
+}
+HR_AVX2 static inline __m128 avx32_load(const float *x) { return _mm_loadu_ps(x); }
+HR_AVX2 static inline void avx32_store(float *x, __m128 y) { _mm_storeu_ps(x, y); }
+HR_AVX2 static inline void avx32_put(float *x, __m128 y, unsigned lanes) {
+    const __m128 held = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)lane_mask32[lanes]));
+    _mm_storeu_ps(x, _mm_blendv_ps(_mm_loadu_ps(x), y, held));
+}
+HR_AVX2 static inline __m128 avx32_add(__m128 x, __m128 y) { return _mm_add_ps(x, y); }
+HR_AVX2 static inline __m128 avx32_sub(__m128 x, __m128 y) { return _mm_sub_ps(x, y); }
+HR_AVX2 static inline __m128 avx32_min(__m128 x, __m128 y) { return _mm_min_ps(x, y); }
+HR_AVX2 static inline __m128 avx32_keep(__m128 x, __m128 keep) { return _mm_blendv_ps(_mm_setzero_ps(), x, keep); }
+HR_AVX2 static inline float avx32_sum(__m128 x) {
+    const __m128 half = _mm_add_ps(x, _mm_movehl_ps(x, x)); /* x0 + x2, x1 + x3 */
+    return _mm_cvtss_f32(_mm_add_ss(half, _mm_shuffle_ps(half, half, 1)));
+}
+HR_AVX2 static inline int avx32_negative(__m128 x) {
+    return _mm_movemask_ps(_mm_cmp_ps(x, _mm_setzero_ps(), _CMP_LT_OQ)) != 0;
 }
 
-int handrank_showdown_values_rows_f32(const handrank_showdown_board *board, const float *reach, size_t n_rows,
-                                      float *value) {
-    return hr_showdown_rows_f32(board, reach, n_rows, value);
+HR_SWEEP(double, __m256d, avx64_, DBL_MAX, hr_showdown_first_bad, HR_AVX2, values_double_avx2, 1)
+HR_SWEEP(float, __m128, avx32_, FLT_MAX, hr_showdown_first_bad_f32, HR_AVX2, values_float_avx2, 1)
+HR_SWEEP(double, __m256d, avx64_, DBL_MAX, hr_showdown_first_bad, HR_AVX2, four_double_avx2, 4)
+HR_SWEEP(float, __m128, avx32_, FLT_MAX, hr_showdown_first_bad_f32, HR_AVX2, four_float_avx2, 4)
+#endif
+
+/* The sweep chosen at run time */
+#ifdef HR_HAVE_AVX2
+#define HR_CHOOSE(NAME) (handrank_simd_active() == HANDRANK_SIMD_AVX2 || handrank_simd_active() == HANDRANK_SIMD_AVX512 ? NAME##_avx2 : NAME)
+#else
+#define HR_CHOOSE(NAME) NAME
+#endif
+
+/* -1, or the kernel's 1,326 (the sum too large) as HANDRANK_SHOWDOWN_TOO_LARGE */
+static int one_node(int bad) { return bad == HANDRANK_SHOWDOWN_COMBOS ? HANDRANK_SHOWDOWN_TOO_LARGE : bad; }
+
+int handrank_showdown_values(const handrank_showdown_board *board, const double *reach, double *value) {
+    return one_node(HR_CHOOSE(values_double)(board, reach, value));
 }
+
+int handrank_showdown_values_f32(const handrank_showdown_board *board, const float *reach, float *value) {
+    return one_node(HR_CHOOSE(values_float)(board, reach, value));
+}
+
+/* Four rows at a time, then one, the kernels chosen once: -1, or row * 1,327 + the kernels' answer */
+#define HR_ROWS(T, FOUR, ONE, NAME)                                                                                  \
+    int NAME(const handrank_showdown_board *board, const T *reach, size_t n_rows, T *value) {                      \
+        int (*const four)(const handrank_showdown_board *, const T *, T *) = HR_CHOOSE(FOUR);                     \
+        int (*const one)(const handrank_showdown_board *, const T *, T *) = HR_CHOOSE(ONE);                       \
+        for (size_t row = 0; row < n_rows;) {                                                                       \
+            const size_t step = n_rows - row >= 4 ? 4 : 1;                                                          \
+            const size_t at = row * HANDRANK_SHOWDOWN_COMBOS;                                                       \
+            const int bad = (step == 4 ? four : one)(board, reach + at, value + at);                                \
+            if (bad != -1)                                                                                          \
+                return (int)row * (HANDRANK_SHOWDOWN_COMBOS + 1) + bad;                                             \
+            row += step;                                                                                            \
+        }                                                                                                           \
+        return -1;                                                                                                  \
+    }
+
+HR_ROWS(double, four_double, values_double, handrank_showdown_values_rows)
+HR_ROWS(float, four_float, values_float, handrank_showdown_values_rows_f32)
 
 int handrank_blocked_reach(const handrank_showdown_board *board, const double *reach, double *out) {
 #ifdef HR_HAVE_AVX2
@@ -303,13 +507,9 @@ int handrank_blocked_reach(const handrank_showdown_board *board, const double *r
 }
 
 int handrank_blocked_reach_f32(const handrank_showdown_board *board, const float *reach, float *out) {
-#ifdef HR_HAVE_AVX512
-    if (handrank_simd_active() == HANDRANK_SIMD_AVX512)
-        return blocked_float_avx512(board, reach, out);
-#endif
 #ifdef HR_HAVE_AVX2
-    if (handrank_simd_active() == HANDRANK_SIMD_AVX2)
-        return blocked_float_avx2(board, reach, out);
+    if (handrank_simd_active() == HANDRANK_SIMD_AVX2 || handrank_simd_active() == HANDRANK_SIMD_AVX512)
+        return blocked_eight(board, reach, out);
 #endif
     return blocked_float(board, reach, out);
 }

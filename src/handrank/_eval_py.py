@@ -441,30 +441,62 @@ def showdown_prepare(boards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16],
     first, second = np.triu_indices(52, k=1)
     table = np.stack([first, second], axis=1).astype(np.uint8)
     ranks = np.empty(1326, np.uint16)
-    n = 1081
+    live_n, dead_at = 1081, 2 * 1081 + 245 + 1
     for b in range(start, stop):
         rank_combos(bytes(boards[b]), table, ranks, 0, 1326)
         live = np.flatnonzero(ranks != BLOCKED)
         order = live[np.argsort(-ranks[live].astype(np.int64), kind="stable")]  # worst first, ties by number
         own = ranks[order]
         run = np.concatenate([[0], np.cumsum(own[1:] != own[:-1])])  # each combo's run of ties
-        starts = np.flatnonzero(np.concatenate([[True], own[1:] != own[:-1]]))
-        end = np.append(starts[1:], n)[run]
-        # within a run, the combos' first cards in turn: the k-th combo of each first card, then the (k+1)-th
-        a = first[order]
-        group = run * 52 + a
-        turn = np.arange(n) - np.searchsorted(group, group)  # order is by run, then number: first cards sorted
-        order = order[np.lexsort((np.arange(n), turn, run))]
         a, c = first[order], second[order]
+        # quads: a run's combos of one first card and second rank (side by side in combo order)
+        key = (run * 52 + a) * 13 + (c >> 2)
+        fresh = np.concatenate([[True], key[1:] != key[:-1]])
+        quad = np.cumsum(fresh) - 1
+        n = int(quad[-1]) + 1
+        slot = (order[fresh] - (c[fresh] & 3) + 1).astype(np.uint16)
+        np.bitwise_or.at(slot, quad, (1 << (c & 3) << 12).astype(np.uint16))
+        q_run, q_first, q_second = run[fresh], a[fresh], (c[fresh] & ~3).astype(np.uint8)
+        run_first = np.flatnonzero(np.concatenate([[True], q_run[1:] != q_run[:-1]]))
+        run_end = np.append(run_first[1:], n)[q_run]
+        # within a run, the quads' second ranks in turn: the k-th quad of each second rank, then the (k+1)-th
+        group = q_run * 52 + q_second
+        by_group = np.lexsort((np.arange(n), group))
+        turn = np.empty(n, np.intp)
+        turn[by_group] = np.arange(n) - np.searchsorted(group[by_group], group[by_group])
+        dealt = np.lexsort((np.arange(n), turn, q_run))
         blocks = np.zeros(n, np.uint8)
-        np.bitwise_or.at(blocks, starts[run], (1 << (a >> 3)) | (1 << (c >> 3)))
+        np.bitwise_or.at(blocks, run_first[run], ((1 << (a >> 3)) | (1 << (c >> 3))).astype(np.uint8))
         words = out[b]
-        words[:n] = order
-        words[n : 2 * n] = end
-        words[2 * n : 2 * n + 245] = np.flatnonzero(ranks == BLOCKED)
-        tail = words[2 * n + 245 :].view(np.uint8)
-        tail[:n], tail[n : 2 * n], tail[2 * n : 3 * n], tail[3 * n :] = a, c, blocks, boards[b]
+        words[:] = 0
+        words[:n] = slot[dealt]
+        words[live_n : live_n + n] = run_end[dealt]
+        words[2 * live_n : 2 * live_n + 245] = np.flatnonzero(ranks == BLOCKED)
+        words[2 * live_n + 245] = n
+        tail = words[dead_at:].view(np.uint8)
+        tail[:n], tail[live_n : live_n + n] = q_first[dealt], q_second[dealt]
+        tail[2 * live_n : 2 * live_n + n], tail[3 * live_n :] = blocks, boards[b]
     return -1
+
+
+def _showdown_combos(
+    board: npt.NDArray[np.uint16],
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """A prepared board's live combos in the sweep's order: their numbers, where each one's run ends, their cards."""
+    import numpy as np
+
+    live_n = 1081
+    n = int(board[2 * live_n + 245])
+    slot = board[:n].astype(np.intp)
+    tail = board[2 * live_n + 246 :].view(np.uint8)
+    lanes = (slot[:, None] >> (12 + np.arange(4))) & 1 == 1  # (quad, lane): held
+    quad, lane = np.nonzero(lanes)
+    ids = (slot[quad] & 4095) - 1 + lane
+    a = tail[:live_n][quad].astype(np.intp)
+    c = tail[live_n : 2 * live_n][quad].astype(np.intp) + lane
+    quad_end = board[live_n : live_n + n].astype(np.intp)
+    held = np.concatenate([[0], np.cumsum(lanes.sum(axis=1))])  # combos before each quad
+    return ids, held[quad_end[quad]], a, c
 
 
 def showdown_values(
@@ -484,11 +516,7 @@ def showdown_values(
         bad = np.flatnonzero(~np.isfinite(given) | (given < 0))
         if bad.size:
             return b * 1327 + int(bad[0])
-        board = prepared[b if len(prepared) > 1 else 0]
-        ids = board[:n].astype(np.intp)
-        end = board[n : 2 * n].astype(np.intp)
-        tail = board[2 * n + 245 :].view(np.uint8)
-        a, c = tail[:n].astype(np.intp), tail[n : 2 * n].astype(np.intp)
+        ids, end, a, c = _showdown_combos(prepared[b if len(prepared) > 1 else 0])
         r = given[ids]
         with np.errstate(over="ignore"):
             total = r.sum()
