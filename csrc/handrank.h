@@ -128,13 +128,12 @@ void handrank_strength(const uint8_t *board, int n_board, const int16_t *heroes,
  * their second card's rank (cards 4r..4r+3, a lane each).  For each quad,
  * in the order the sweep takes them: its slot (the number, as in
  * handrank_combo_equity, of combo (a, 4r) plus one: the lanes' combos are
- * slot - 1 + lane) | the lanes it holds (bit l: lane l) << 12, where its
- * class's run of quads ends (the index after it), a, and 4r; at the first
- * quad of each run the
- * 8-card blocks (cards 8j..8j+7: bit j) its combos hold.  Then the count
- * of quads, the numbers of the 245 combos meeting the board and the
- * board's cards; within a run the quads take their second ranks in turn.
- * 8,064 bytes.  For an
+ * slot - 1 + lane), where its class's run of quads ends (the index after
+ * it), at the first quad of each run the ranks its combos hold (bit r:
+ * cards 4r..4r+3), then a, 4r, and 16 times the lanes it holds (bit l:
+ * lane l).  Then the count of quads, the numbers of the 245 combos meeting
+ * the board and the board's cards; within a run the quads take their
+ * second ranks in turn.  10,226 bytes.  For an
  * opponent's reach by combo number (1,326 values; those of combos meeting
  * the board ignored), handrank_showdown_values writes value[h] = the reach
  * of the opponent's combos that h beats less the reach of those that beat
@@ -150,16 +149,17 @@ void handrank_strength(const uint8_t *board, int n_board, const int16_t *heroes,
 #define HANDRANK_SHOWDOWN_DEAD 245
 #define HANDRANK_SHOWDOWN_TOO_LARGE (-2)
 typedef struct {
-    uint16_t slot[HANDRANK_SHOWDOWN_LIVE]; /* a quad's; at most 1,081 quads, one a live combo */
+    uint16_t slot[HANDRANK_SHOWDOWN_LIVE]; /* a quad's: at most 1,081 quads, one a live combo */
     uint16_t end[HANDRANK_SHOWDOWN_LIVE];
+    uint16_t ranks[HANDRANK_SHOWDOWN_LIVE];
     uint16_t dead[HANDRANK_SHOWDOWN_DEAD];
     uint16_t quads;
     uint8_t first[HANDRANK_SHOWDOWN_LIVE];
     uint8_t second[HANDRANK_SHOWDOWN_LIVE];
-    uint8_t blocks[HANDRANK_SHOWDOWN_LIVE];
+    uint8_t lanes[HANDRANK_SHOWDOWN_LIVE];
     uint8_t board[5];
 } handrank_showdown_board;
-#define HANDRANK_SHOWDOWN_BOARD_WORDS 4032 /* sizeof (handrank_showdown_board) / 2: uint16 words, no padding */
+#define HANDRANK_SHOWDOWN_BOARD_WORDS 5113 /* sizeof (handrank_showdown_board) / 2: uint16 words, no padding */
 void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *out);
 int handrank_showdown_values(const handrank_showdown_board *board, const double *reach, double *value);
 int handrank_showdown_values_f32(const handrank_showdown_board *board, const float *reach, float *value);

@@ -74,7 +74,7 @@ void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *ou
     memcpy(out->board, board, sizeof out->board);
     /* each run's quads in combo order (those of one first card and second rank lie together), then dealt */
     uint16_t slot[HANDRANK_SHOWDOWN_LIVE], dealt[HANDRANK_SHOWDOWN_LIVE];
-    uint8_t first[HANDRANK_SHOWDOWN_LIVE], second[HANDRANK_SHOWDOWN_LIVE];
+    uint8_t first[HANDRANK_SHOWDOWN_LIVE], second[HANDRANK_SHOWDOWN_LIVE], lanes[HANDRANK_SHOWDOWN_LIVE];
     int n = 0;
     for (int k = 0; k < m;) {
         const int from = n;
@@ -84,16 +84,18 @@ void handrank_showdown_prepare(const uint8_t *board, handrank_showdown_board *ou
             if (n == from || first[n - 1] != a || second[n - 1] != (b & ~3)) {
                 slot[n] = (uint16_t)(id[i] - (b & 3) + 1);
                 first[n] = (uint8_t)a;
-                second[n++] = (uint8_t)(b & ~3);
+                second[n] = (uint8_t)(b & ~3);
+                lanes[n++] = 0;
             }
-            slot[n - 1] |= (uint16_t)(1 << (b & 3) << 12);
-            out->blocks[from] |= (uint8_t)(1 << (a >> 3) | 1 << (b >> 3));
+            lanes[n - 1] |= (uint8_t)(16 << (b & 3));
+            out->ranks[from] |= (uint16_t)(1 << (a >> 2) | 1 << (b >> 2));
         }
         deal_in_turn(second, from, n, dealt);
         for (int q = from; q < n; q++) {
             out->slot[q] = slot[dealt[q - from]];
             out->first[q] = first[dealt[q - from]];
             out->second[q] = second[dealt[q - from]];
+            out->lanes[q] = lanes[dealt[q - from]];
             out->end[q] = (uint16_t)n;
         }
         k = end;

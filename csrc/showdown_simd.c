@@ -230,19 +230,31 @@ HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *
  * (its own reach is in R, R_a and R_b and cancels).  The first bracket is the sweep's, the second the last
  * pass's: T_c and T are B_c and B once every run is passed.  A quad adds its lanes to the run's sums by
  * second card (a vector: its cards lie side by side) and their sum to its first card's; a run's sums touch
- * few blocks of eight cards (its cards' ranks), and only those are carried into B_c.
+ * few ranks (four cards, a vector each), and only those are carried into B_c.  A run's values are written
+ * once the next run's sums are taken (so that they do not wait for the carry just stored), and a combo alone
+ * in its class takes a shorter way to the same bits.  NODES nodes on one board go through together, each
+ * with its own sums: the board's lists are read once for them, and the result is each node's alone.
  *
- * The reach is read once.  The sum of x - |x| over what is read (0 unless an x is negative or not a finite
- * number) and the reach's sum (not a number where one is not, or infinite) say whether each is a finite
- * number >= 0 and the sums cannot overflow; where not, the first bad combo is looked for.
+ * The reach is read once.  The least value read and the reach's sum (not a number where one is not, or
+ * infinite) say whether each is a finite number >= 0 and the sums cannot overflow; where not, the first bad
+ * combo is looked for.
  *
  * The vectors are four lanes of T, and P names their operations: lane by lane in C (P = quad64_, quad32_),
  * or AVX2 (avx64_, avx32_), which give the same bits: the lanes' sum is (x0 + x2) + (x1 + x3) in both.
  */
 #define HR_SWEEP(T, Q, P, MAX, FIRST_BAD, ATTR, NAME, NODES)                                                        \
+    /* a run's values in v from its base and its cards' d (written a run before they are read: no wait) */         \
+    ATTR static inline void NAME##_run(const handrank_showdown_board *p, int from, int to, const T *base,          \
+                                       T (*d)[HR_SLOTS], T (*v)[HANDRANK_SHOWDOWN_COMBOS + 4]) {                  \
+        for (int q = from; q < to; q++) {                                                                           \
+            const int slot = p->slot[q], a = p->first[q], b = p->second[q], held = p->lanes[q];                   \
+            for (int n = 0; n < NODES; n++)                                                                         \
+                P##put(v[n] + slot, P##sub(P##splat(base[n] - d[n][a]), P##load(d[n] + b)), held);                  \
+        }                                                                                                           \
+    }                                                                                                               \
     ATTR static int NAME(const handrank_showdown_board *p, const T *reach, T *restrict value) {                     \
         T below[NODES][HR_SLOTS] = {{0}}, col[NODES][HR_SLOTS] = {{0}}, row[NODES][HR_SLOTS] = {{0}};              \
-        T d[NODES][HR_SLOTS], total[NODES] = {0};                                                                   \
+        T d[NODES][HR_SLOTS], total[NODES] = {0}, low[NODES] = {0}, waiting_base[NODES] = {0};                    \
         T v[NODES][HANDRANK_SHOWDOWN_COMBOS + 4]; /* the sweep's part, combo c at c + 1 (a quad's slot) */           \
         const T *r[NODES];                                                                                          \
         Q least[NODES];                                                                                             \
@@ -252,15 +264,32 @@ HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *
             for (int c = 0; c < HANDRANK_SHOWDOWN_COMBOS; c += 64 / (int)sizeof(T))                                 \
                 hr_prefetch(r[n] + c, 0); /* the sweep reads it in rank order, all over its lines */                \
         }                                                                                                           \
+        int waiting = -1, waiting_end = 0; /* the run whose values are written after the next one's sums */          \
         for (int k = 0, quads = p->quads; k < quads;) {                                                             \
-            const int end = p->end[k];                                                                              \
+            const int end = p->end[k], alone = p->lanes[k];                                                         \
+            if (end == k + 1 && !(alone & (alone - 1))) {                                                           \
+                /* a combo alone in its class: what the steps below come to, to the last rounding (its reach is    \
+                 * the run's sum, x + 0 as the lanes' sum, and its cards' sums in the run; it holds no other) */    \
+                const int lane = hr_ctz64((uint64_t)alone) - 4, a = p->first[k], b = p->second[k] + lane;          \
+                const int at = p->slot[k] + lane;                                                                   \
+                for (int n = 0; n < NODES; n++) {                                                                   \
+                    const T x = r[n][at - 1], sum = x + 0, ba = below[n][a], bb = below[n][b];                      \
+                    low[n] = x < low[n] ? x : low[n];                                                               \
+                    v[n][at] = (((total[n] + total[n]) + sum) - ((ba + ba) + sum)) - ((bb + bb) + sum);             \
+                    below[n][a] = ba + sum;                                                                         \
+                    below[n][b] = bb + sum;                                                                         \
+                    total[n] += sum;                                                                                \
+                }                                                                                                   \
+                k = end;                                                                                            \
+                continue;                                                                                           \
+            }                                                                                                       \
             Q run[NODES];                                                                                           \
             for (int n = 0; n < NODES; n++)                                                                         \
                 run[n] = P##splat(0);                                                                               \
             for (int q = k; q < end; q++) {                                                                         \
-                const int slot = p->slot[q], a = p->first[q], b = p->second[q];                                    \
+                const int slot = p->slot[q], a = p->first[q], b = p->second[q], held = p->lanes[q];               \
                 for (int n = 0; n < NODES; n++) {                                                                   \
-                    const Q x = P##take(r[n], slot & 4095, (unsigned)slot >> 12);                                   \
+                    const Q x = P##take(r[n], slot, held);                                                          \
                     least[n] = P##min(x, least[n]);                                                                 \
                     run[n] = P##add(run[n], x);                                                                     \
                     P##store(col[n] + b, P##add(P##load(col[n] + b), x));                                           \
@@ -273,45 +302,65 @@ HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *
                 base[n] = (total[n] + total[n]) + sum;                                                              \
                 total[n] += sum;                                                                                    \
             }                                                                                                       \
-            for (unsigned blocks = p->blocks[k]; blocks; blocks &= blocks - 1) {                                    \
-                const int j = 8 * hr_ctz64(blocks);                                                                 \
-                for (int n = 0; n < NODES; n++)                                                                     \
-                    for (int c = j; c < j + 8; c += 4) { /* d_c = 2 B_c + R_c, and B_c takes R_c */                 \
-                        const Q bc = P##load(below[n] + c), rc = P##add(P##load(col[n] + c), P##load(row[n] + c));  \
-                        P##store(d[n] + c, P##add(P##add(bc, bc), rc));                                             \
-                        P##store(below[n] + c, P##add(bc, rc));                                                     \
-                        P##store(col[n] + c, P##splat(0));                                                          \
-                        P##store(row[n] + c, P##splat(0));                                                          \
-                    }                                                                                               \
-            }                                                                                                       \
-            for (int q = k; q < end; q++) {                                                                         \
-                const int slot = p->slot[q], a = p->first[q], b = p->second[q];                                    \
-                for (int n = 0; n < NODES; n++) {                                                                   \
-                    const Q y = P##sub(P##splat(base[n] - d[n][a]), P##load(d[n] + b));                             \
-                    P##put(v[n] + (slot & 4095), y, (unsigned)slot >> 12);                                          \
+            if (waiting >= 0) /* the run before's values, while this run's sums are stored */                      \
+                NAME##_run(p, waiting, waiting_end, waiting_base, d, v);                                            \
+            for (unsigned ranks = p->ranks[k]; ranks; ranks &= ranks - 1) {                                         \
+                const int c = 4 * hr_ctz64(ranks);                                                                  \
+                for (int n = 0; n < NODES; n++) { /* d_c = 2 B_c + R_c, and B_c takes R_c */                        \
+                    const Q bc = P##load(below[n] + c), rc = P##add(P##load(col[n] + c), P##load(row[n] + c));      \
+                    P##store(d[n] + c, P##add(P##add(bc, bc), rc));                                                 \
+                    P##store(below[n] + c, P##add(bc, rc));                                                         \
+                    P##store(col[n] + c, P##splat(0));                                                              \
+                    P##store(row[n] + c, P##splat(0));                                                              \
                 }                                                                                                   \
             }                                                                                                       \
+            for (int n = 0; n < NODES; n++)                                                                         \
+                waiting_base[n] = base[n];                                                                          \
+            waiting = k, waiting_end = end;                                                                         \
             k = end;                                                                                                \
         }                                                                                                           \
+        if (waiting >= 0)                                                                                           \
+            NAME##_run(p, waiting, waiting_end, waiting_base, d, v);                                                \
+        T keep[HR_SLOTS]; /* the sign of -1 for the cards off the board, 0 for the board's and the padding */    \
+        for (int c = 0; c < HR_SLOTS; c++)                                                                          \
+            keep[c] = c < 52 ? -1 : 0;                                                                              \
+        for (int j = 0; j < 5; j++)                                                                                 \
+            keep[p->board[j]] = 0;                                                                                  \
         for (int n = 0; n < NODES; n++) {                                                                           \
-            T low = 0, nan = 0; /* the combos meeting the board: checked (x - x: not a number unless finite) */    \
-            for (int k = 0; k < HANDRANK_SHOWDOWN_DEAD; k++) {                                                      \
-                const T x = r[n][p->dead[k]];                                                                       \
-                low = x < low ? x : low;                                                                            \
-                nan += x - x;                                                                                       \
+            /* the combos meeting the board, checked, not used (x - x: not a number unless x is finite): each     \
+             * board card's row (combos (c, b), b > c) four at a time, the last four overlapping the four before, \
+             * and its column (combos (a, c), a < c) where a is off the board */                                   \
+            Q nan = P##splat(0);                                                                                    \
+            T odd = 0;                                                                                              \
+            for (int j = 0; j < 5; j++) {                                                                           \
+                const int c = p->board[j], count = 51 - c;                                                          \
+                const T *row_c = r[n] + 51 * c - c * (c - 1) / 2;                                                   \
+                if (count < 4)                                                                                      \
+                    for (int i = 0; i < count; i++) {                                                               \
+                        low[n] = row_c[i] < low[n] ? row_c[i] : low[n];                                             \
+                        odd += row_c[i] - row_c[i];                                                                 \
+                    }                                                                                               \
+                else                                                                                                \
+                    for (int i = 0;; i += 4) {                                                                      \
+                        const Q x = P##load(row_c + (i < count - 4 ? i : count - 4));                               \
+                        least[n] = P##min(x, least[n]);                                                             \
+                        nan = P##add(nan, P##sub(x, x));                                                            \
+                        if (i >= count - 4)                                                                         \
+                            break;                                                                                  \
+                    }                                                                                               \
+                for (int a = 0, at = c - 1; a < c; at += 50 - a, a++)                                               \
+                    if (keep[a] != 0) {                                                                             \
+                        low[n] = r[n][at] < low[n] ? r[n][at] : low[n];                                             \
+                        odd += r[n][at] - r[n][at];                                                                 \
+                    }                                                                                               \
             }                                                                                                       \
-            if (P##negative(least[n]) || !(low >= 0 && nan == 0 && total[n] <= MAX / 8)) {                          \
+            if (P##negative(least[n]) || !(low[n] >= 0 && odd == 0 && P##sum(nan) == 0 && total[n] <= MAX / 8)) {    \
                 const int bad = FIRST_BAD(r[n]);                                                                    \
                 return n * (HANDRANK_SHOWDOWN_COMBOS + 1) + (bad < 0 ? HANDRANK_SHOWDOWN_COMBOS : bad);            \
             }                                                                                                       \
         }                                                                                                           \
         /* value = v + T_a + T_b - T in combo order, row by row, four at a time (a row's last four overlapping the \
-         * four before: the same values again), 0 where h meets the board (keep: the sign of -1 off the board) */ \
-        T keep[HR_SLOTS];                                                                                           \
-        for (int c = 0; c < HR_SLOTS; c++)                                                                          \
-            keep[c] = c < 52 ? -1 : 0;                                                                              \
-        for (int j = 0; j < 5; j++)                                                                                 \
-            keep[p->board[j]] = 0;                                                                                  \
+         * four before: the same values again), 0 where h meets the board */                                     \
         for (int n = 0; n < NODES; n++)                                                                             \
             for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {                                                    \
                 const T *x = v[n] + at - a, *t = below[n];                                                          \
@@ -347,11 +396,11 @@ HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *
             y.l[l] = x;                                                                                             \
         return y;                                                                                                   \
     }                                                                                                               \
-    /* a quad's lanes (reach[slot - 1 + l] for each lane l held), 0 in the others */                                \
-    static inline Q P##take(const T *reach, int slot, unsigned lanes) {                                             \
+    /* a quad's lanes (reach[slot - 1 + l] for each lane l held: bit 4 + l of held), 0 in the others */             \
+    static inline Q P##take(const T *reach, int slot, int held) {                                                   \
         Q y;                                                                                                        \
         for (int l = 0; l < 4; l++)                                                                                 \
-            y.l[l] = lanes >> l & 1 ? reach[slot - 1 + l] : 0;                                                      \
+            y.l[l] = held >> (4 + l) & 1 ? reach[slot - 1 + l] : 0;                                                 \
         return y;                                                                                                   \
     }                                                                                                               \
     static inline Q P##load(const T *x) {                                                                           \
@@ -361,9 +410,9 @@ HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *
     }                                                                                                               \
     static inline void P##store(T *x, Q y) { memcpy(x, &y, sizeof y); }                                            \
     /* the lanes held of a quad's slot */                                                                           \
-    static inline void P##put(T *x, Q y, unsigned lanes) {                                                          \
+    static inline void P##put(T *x, Q y, int held) {                                                                \
         for (int l = 0; l < 4; l++)                                                                                 \
-            if (lanes >> l & 1)                                                                                     \
+            if (held >> (4 + l) & 1)                                                                                \
                 x[l] = y.l[l];                                                                                      \
     }                                                                                                               \
     static inline Q P##add(Q x, Q y) {                                                                              \
@@ -398,27 +447,26 @@ HR_SWEEP(double, hr_quad64, quad64_, DBL_MAX, hr_showdown_first_bad, , four_doub
 HR_SWEEP(float, hr_quad32, quad32_, FLT_MAX, hr_showdown_first_bad_f32, , four_float, 4)
 
 #ifdef HR_HAVE_AVX2
-/* The lanes of a quad as masks of 64 and of 32 bits */
-static const int64_t lane_mask64[16][4] = {
+/* The lanes of a quad as masks of 32 bits, at 16 times its lanes held (the byte offset of a prepared board) */
+static const int32_t lane_masks[16][4] = {
     {0, 0, 0, 0},   {-1, 0, 0, 0},   {0, -1, 0, 0},   {-1, -1, 0, 0},   {0, 0, -1, 0},   {-1, 0, -1, 0},
     {0, -1, -1, 0}, {-1, -1, -1, 0}, {0, 0, 0, -1},   {-1, 0, 0, -1},   {0, -1, 0, -1},  {-1, -1, 0, -1},
     {0, 0, -1, -1}, {-1, 0, -1, -1}, {0, -1, -1, -1}, {-1, -1, -1, -1}};
-static const int32_t lane_mask32[16][4] = {
-    {0, 0, 0, 0},   {-1, 0, 0, 0},   {0, -1, 0, 0},   {-1, -1, 0, 0},   {0, 0, -1, 0},   {-1, 0, -1, 0},
-    {0, -1, -1, 0}, {-1, -1, -1, 0}, {0, 0, 0, -1},   {-1, 0, 0, -1},   {0, -1, 0, -1},  {-1, -1, 0, -1},
-    {0, 0, -1, -1}, {-1, 0, -1, -1}, {0, -1, -1, -1}, {-1, -1, -1, -1}};
+HR_AVX2 static inline __m128i mask32(int held) {
+    return _mm_loadu_si128((const __m128i *)((const char *)lane_masks + held));
+}
+HR_AVX2 static inline __m256i mask64(int held) { return _mm256_cvtepi32_epi64(mask32(held)); }
 
 /* The operations of HR_SWEEP in AVX2: four doubles in a vector of 256 bits, four floats in one of 128 */
 HR_AVX2 static inline __m256d avx64_splat(double x) { return _mm256_set1_pd(x); }
-HR_AVX2 static inline __m256d avx64_take(const double *reach, int slot, unsigned lanes) {
+HR_AVX2 static inline __m256d avx64_take(const double *reach, int slot, int held) {
     /* a masked load reads none of the lanes not held (slot - 1 may lie before the row) */
-    return _mm256_maskload_pd(reach + slot - 1, _mm256_loadu_si256((const __m256i *)lane_mask64[lanes]));
+    return _mm256_maskload_pd(reach + slot - 1, mask64(held));
 }
 HR_AVX2 static inline __m256d avx64_load(const double *x) { return _mm256_loadu_pd(x); }
 HR_AVX2 static inline void avx64_store(double *x, __m256d y) { _mm256_storeu_pd(x, y); }
-HR_AVX2 static inline void avx64_put(double *x, __m256d y, unsigned lanes) {
-    const __m256d held = _mm256_castsi256_pd(_mm256_loadu_si256((const __m256i *)lane_mask64[lanes]));
-    _mm256_storeu_pd(x, _mm256_blendv_pd(_mm256_loadu_pd(x), y, held));
+HR_AVX2 static inline void avx64_put(double *x, __m256d y, int held) {
+    _mm256_storeu_pd(x, _mm256_blendv_pd(_mm256_loadu_pd(x), y, _mm256_castsi256_pd(mask64(held))));
 }
 HR_AVX2 static inline __m256d avx64_add(__m256d x, __m256d y) { return _mm256_add_pd(x, y); }
 HR_AVX2 static inline __m256d avx64_sub(__m256d x, __m256d y) { return _mm256_sub_pd(x, y); }
@@ -434,14 +482,13 @@ HR_AVX2 static inline int avx64_negative(__m256d x) {
     return _mm256_movemask_pd(_mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_LT_OQ)) != 0;
 }
 HR_AVX2 static inline __m128 avx32_splat(float x) { return _mm_set1_ps(x); }
-HR_AVX2 static inline __m128 avx32_take(const float *reach, int slot, unsigned lanes) {
-    return _mm_maskload_ps(reach + slot - 1, _mm_loadu_si128((const __m128i *)lane_mask32[lanes]));
+HR_AVX2 static inline __m128 avx32_take(const float *reach, int slot, int held) {
+    return _mm_maskload_ps(reach + slot - 1, mask32(held));
 }
 HR_AVX2 static inline __m128 avx32_load(const float *x) { return _mm_loadu_ps(x); }
 HR_AVX2 static inline void avx32_store(float *x, __m128 y) { _mm_storeu_ps(x, y); }
-HR_AVX2 static inline void avx32_put(float *x, __m128 y, unsigned lanes) {
-    const __m128 held = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)lane_mask32[lanes]));
-    _mm_storeu_ps(x, _mm_blendv_ps(_mm_loadu_ps(x), y, held));
+HR_AVX2 static inline void avx32_put(float *x, __m128 y, int held) {
+    _mm_storeu_ps(x, _mm_blendv_ps(_mm_loadu_ps(x), y, _mm_castsi128_ps(mask32(held))));
 }
 HR_AVX2 static inline __m128 avx32_add(__m128 x, __m128 y) { return _mm_add_ps(x, y); }
 HR_AVX2 static inline __m128 avx32_sub(__m128 x, __m128 y) { return _mm_sub_ps(x, y); }

@@ -441,7 +441,7 @@ def showdown_prepare(boards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16],
     first, second = np.triu_indices(52, k=1)
     table = np.stack([first, second], axis=1).astype(np.uint8)
     ranks = np.empty(1326, np.uint16)
-    live_n, dead_at = 1081, 2 * 1081 + 245 + 1
+    live_n, dead_at = 1081, 3 * 1081
     for b in range(start, stop):
         rank_combos(bytes(boards[b]), table, ranks, 0, 1326)
         live = np.flatnonzero(ranks != BLOCKED)
@@ -455,7 +455,8 @@ def showdown_prepare(boards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16],
         quad = np.cumsum(fresh) - 1
         n = int(quad[-1]) + 1
         slot = (order[fresh] - (c[fresh] & 3) + 1).astype(np.uint16)
-        np.bitwise_or.at(slot, quad, (1 << (c & 3) << 12).astype(np.uint16))
+        held = np.zeros(n, np.uint8)
+        np.bitwise_or.at(held, quad, (16 << (c & 3)).astype(np.uint8))
         q_run, q_first, q_second = run[fresh], a[fresh], (c[fresh] & ~3).astype(np.uint8)
         run_first = np.flatnonzero(np.concatenate([[True], q_run[1:] != q_run[:-1]]))
         run_end = np.append(run_first[1:], n)[q_run]
@@ -465,17 +466,24 @@ def showdown_prepare(boards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16],
         turn = np.empty(n, np.intp)
         turn[by_group] = np.arange(n) - np.searchsorted(group[by_group], group[by_group])
         dealt = np.lexsort((np.arange(n), turn, q_run))
-        blocks = np.zeros(n, np.uint8)
-        np.bitwise_or.at(blocks, run_first[run], ((1 << (a >> 3)) | (1 << (c >> 3))).astype(np.uint8))
+        touched = np.zeros(n, np.uint16)
+        np.bitwise_or.at(touched, run_first[run], ((1 << (a >> 2)) | (1 << (c >> 2))).astype(np.uint16))
         words = out[b]
         words[:] = 0
-        words[:n] = slot[dealt]
-        words[live_n : live_n + n] = run_end[dealt]
-        words[2 * live_n : 2 * live_n + 245] = np.flatnonzero(ranks == BLOCKED)
-        words[2 * live_n + 245] = n
-        tail = words[dead_at:].view(np.uint8)
-        tail[:n], tail[live_n : live_n + n] = q_first[dealt], q_second[dealt]
-        tail[2 * live_n : 2 * live_n + n], tail[3 * live_n :] = blocks, boards[b]
+        words[:n], words[live_n : live_n + n], words[2 * live_n : 2 * live_n + n] = (
+            slot[dealt],
+            run_end[dealt],
+            touched,
+        )
+        words[dead_at : dead_at + 245] = np.flatnonzero(ranks == BLOCKED)
+        words[dead_at + 245] = n
+        tail = words[dead_at + 246 :].view(np.uint8)
+        tail[:n], tail[live_n : live_n + n], tail[2 * live_n : 2 * live_n + n] = (
+            q_first[dealt],
+            q_second[dealt],
+            held[dealt],
+        )
+        tail[3 * live_n :] = boards[b]
     return -1
 
 
@@ -486,12 +494,12 @@ def _showdown_combos(
     import numpy as np
 
     live_n = 1081
-    n = int(board[2 * live_n + 245])
+    n = int(board[3 * live_n + 245])
     slot = board[:n].astype(np.intp)
-    tail = board[2 * live_n + 246 :].view(np.uint8)
-    lanes = (slot[:, None] >> (12 + np.arange(4))) & 1 == 1  # (quad, lane): held
+    tail = board[3 * live_n + 246 :].view(np.uint8)
+    lanes = (tail[2 * live_n : 2 * live_n + n, None] >> (4 + np.arange(4))) & 1 == 1  # (quad, lane): held
     quad, lane = np.nonzero(lanes)
-    ids = (slot[quad] & 4095) - 1 + lane
+    ids = slot[quad] - 1 + lane
     a = tail[:live_n][quad].astype(np.intp)
     c = tail[live_n : 2 * live_n][quad].astype(np.intp) + lane
     quad_end = board[live_n : live_n + n].astype(np.intp)

@@ -33,13 +33,13 @@ BLOCKED = 65535
 """HANDRANK_BLOCKED: the rank of a combo that holds a board card (above every class, so it sorts last)."""
 STRENGTH_UNIT = 1980
 """HANDRANK_STRENGTH_UNIT: a river combo's 2 wins + ties against the 990 combos left, when nothing beats or ties it."""
-SHOWDOWN_BOARD_WORDS = 4032
+SHOWDOWN_BOARD_WORDS = 5113
 """HANDRANK_SHOWDOWN_BOARD_WORDS: a prepared river board's uint16 words (``showdown_prepare``): its 1,081 live
 combos worst first in quads (the combos of one class with one first card a and one second rank r, a lane each
-suit): each quad's slot (the number of combo (a, 4r) plus one) | its lanes << 12, then where each quad's run of
-ties ends; the 245 combos meeting the board; the count of quads; then bytes: each quad's a, its 4r, at each run's
-first quad the blocks of eight cards its combos hold (bit j: cards 8j..8j+7), and the board's five cards.  Within
-a run the quads take their second ranks in turn; unused entries are 0."""
+suit): each quad's slot (the number of combo (a, 4r) plus one), where each quad's run of ties ends, at each run's
+first quad the ranks its combos hold (bit r: cards 4r..4r+3); the 245 combos meeting the board; the count of
+quads; then bytes: each quad's a, its 4r, 16 times its lanes held (bit l: lane l), and the board's five cards.
+Within a run the quads take their second ranks in turn; unused entries are 0."""
 STRENGTH_MAX_HEROES = 64
 """HANDRANK_STRENGTH_MAX_HEROES: the most combos a board's ``heroes`` row names in ``strength_counts``."""
 
