@@ -15,7 +15,9 @@
  *
  * and every file reads tables.c.  A *_simd.c file holds its concern's batch
  * entry points, reads the kernel choice from cpu.c and hands what its SIMD
- * kernels leave to the scalar kernels of its pair.
+ * kernels leave to the scalar kernels of its pair; where a kernel is one
+ * macro compiled as it is and for AVX2 (showdown_simd.c: the same bits on
+ * every kernel), both forms sit in the *_simd.c file.
  */
 #ifndef HANDRANK_INTERNAL_H
 #define HANDRANK_INTERNAL_H

@@ -270,7 +270,7 @@ HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *
             if (end == k + 1 && !(alone & (alone - 1))) {                                                           \
                 /* a combo alone in its class: what the steps below come to, to the last rounding (its reach is    \
                  * the run's sum, x + 0 as the lanes' sum, and its cards' sums in the run; it holds no other) */    \
-                const int lane = hr_ctz64((uint64_t)alone) - 4, a = p->first[k], b = p->second[k] + lane;          \
+                const int lane = hr_ctz64((unsigned)alone) - 4, a = p->first[k], b = p->second[k] + lane;          \
                 const int at = p->slot[k] + lane;                                                                   \
                 for (int n = 0; n < NODES; n++) {                                                                   \
                     const T x = r[n][at - 1], sum = x + 0, ba = below[n][a], bb = below[n][b];                      \

@@ -4,9 +4,10 @@
 combos ``v`` sharing no card with ``h`` or board ``b`` (``s`` is +1 when
 ``h`` wins, 0 on a tie, -1 when it loses), 0 for a combo meeting the board;
 ``blocked_reach`` is the same sum with ``s = 1``.  A board is prepared
-once (its live combos in rank order, with the runs of ties:
-``ShowdownBoards``), after which a node is one sweep over its combos in C
-and a last pass in combo order; one board's nodes go four at a time.  With
+once (its live combos in rank order, in runs of ties and in quads of four
+side by side: ``ShowdownBoards``), after which a node is one sweep over its
+quads in C and a last pass in combo order; one board's nodes go through
+four at a time, reading the board's lists once.  With
 ``holes=`` the same over a list of Omaha holes.
 Combos are in ``handrank.combos()`` order.  numpy is imported on the first
 call.
@@ -126,14 +127,14 @@ def _omaha_board(holes: np.ndarray, board: np.ndarray) -> OmahaBoard:
 
 class ShowdownBoards:
     """River boards prepared once for ``showdown_values`` and ``blocked_reach``: each board's 1,081 live combos
-    ranked and in rank order, with its runs of ties (8,062 bytes a board, ``nbytes``), so that a solver calling
+    ranked and in rank order, with its runs of ties (10,226 bytes a board, ``nbytes``), so that a solver calling
     them at every node never ranks or sorts again.  With ``holes`` (``(N, 4)``, ``(N, 5)`` or ``(N, 6)`` Omaha
     holes), the holes instead: each board's live holes ranked and in rank order, and each hole's subsets of cards
     numbered for card removal (about ``4 * (2^k + 1)`` bytes a hole and board, and 8 a distinct subset).
 
     >>> prepared = ShowdownBoards([[51, 47, 43, 39, 2], [0, 9, 22, 35, 48]])
     >>> len(prepared), prepared.nbytes
-    (2, 16124)
+    (2, 20452)
     """
 
     def __init__(self, boards: npt.ArrayLike | str, *, holes: npt.ArrayLike | None = None) -> None:
