@@ -19,19 +19,19 @@
  * board zeroed, and summed by card: the later cards of a row a vector at a time, the row's own sum in eight
  * lanes.
  */
-#define HR_BLOCKED(T, MAX, ABS, FIRST_BAD, ATTR, NAME)                                                               \
-    ATTR static int NAME(const handrank_showdown_board *p, const T *reach, T *restrict out) {                      \
-        T r[HANDRANK_SHOWDOWN_COMBOS], by_card[HR_SLOTS] = {0}, off[8] = {0};                                   \
+#define HR_BLOCKED(T, MAX, ABS, FIRST_BAD, ATTR, NAME)                                                              \
+    ATTR static int NAME(const handrank_showdown_board *p, const T *reach, T *restrict out) {                       \
+        T r[HANDRANK_SHOWDOWN_COMBOS], by_card[HR_SLOTS] = {0}, off[8] = {0};                                       \
         int n = 0;                                                                                                  \
         for (; n + 8 <= HANDRANK_SHOWDOWN_COMBOS; n += 8)                                                           \
             for (int j = 0; j < 8; j++) {                                                                           \
                 const T x = reach[n + j];                                                                           \
                 r[n + j] = x;                                                                                       \
-                off[j] += x - ABS(x);                                                                           \
+                off[j] += x - ABS(x);                                                                               \
             }                                                                                                       \
         for (; n < HANDRANK_SHOWDOWN_COMBOS; n++) {                                                                 \
             r[n] = reach[n];                                                                                        \
-            off[0] += r[n] - ABS(r[n]);                                                                         \
+            off[0] += r[n] - ABS(r[n]);                                                                             \
         }                                                                                                           \
         for (int j = 0; j < 8; j++)                                                                                 \
             if (off[j] != 0)                                                                                        \
@@ -74,149 +74,97 @@ HR_BLOCKED(double, DBL_MAX, fabs, hr_showdown_first_bad, , blocked_double)
 HR_BLOCKED(float, FLT_MAX, fabsf, hr_showdown_first_bad_f32, , blocked_float)
 
 #ifdef HR_HAVE_AVX2
-/* Four 64-bit lanes of masks (all ones or zero) as a vector, as integers and as doubles. */
-HR_AVX2 static inline __m256i lanes_of(const int64_t *mask) { return _mm256_loadu_si256((const __m256i *)mask); }
-HR_AVX2 static inline __m256d mask_of(const int64_t *mask) { return _mm256_castsi256_pd(lanes_of(mask)); }
-
 /*
- * blocked_reach in AVX2, four combos of a row a step: one pass reads each row of the reach (its last step
- * masked), checks it (in each lane the sum of x - |x|: 0 unless an x is negative or not a finite number),
- * keeps it with the combos meeting the board masked to 0, and sums it by card; a second writes each row of
- * out[h] = T - T_a - T_b + (h's own), masked to 0 where h meets the board.
+ * blocked_reach in AVX2, a vector V of a row's combos a step (LANES of T, masks of integers I): one pass reads
+ * each row of the reach (its last step masked), checks it (in each lane the sum of x - |x|: 0 unless an x is
+ * negative or not a finite number), keeps it with the combos meeting the board masked to 0, and sums it by
+ * card; a second writes each row of out[h] = T - T_a - T_b + (h's own), masked to 0 where h meets the board,
+ * a row's last vector overlapping the one before (the same values again; shorter rows one at a time).  Four
+ * sets of sums by card, row a adding to set a % 4: a row's sums start one card after the last row's, so that
+ * one set would be read right after being written a card off, which stalls.
  */
-HR_AVX2 static int blocked_four(const handrank_showdown_board *p, const double *reach, double *restrict out) {
-    /* four sets of sums by card, row a adding to set a % 4: a row's sums start one card after the last row's,
-     * so that one set would be read right after being written a card off, which stalls */
-    double r[HANDRANK_SHOWDOWN_COMBOS + 4], sets[4][HR_SLOTS] = {{0}}, by_card[HR_SLOTS];
-    int64_t keep[HR_SLOTS];
-    for (int c = 0; c < HR_SLOTS; c++)
-        keep[c] = c < 52 ? -1 : 0;
-    for (int j = 0; j < 5; j++)
-        keep[p->board[j]] = 0;
-    static const int64_t tail[4][4] = {{0, 0, 0, 0}, {-1, 0, 0, 0}, {-1, -1, 0, 0}, {-1, -1, -1, 0}};
-    const __m256d sign = _mm256_set1_pd(-0.0);
-    __m256d off = _mm256_setzero_pd();
-    double total = 0;
-    for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {
-        const int n = 51 - a;
-        const __m256d row_keep = _mm256_castsi256_pd(_mm256_set1_epi64x(keep[a]));
-        __m256d row = _mm256_setzero_pd();
-        double *set = sets[a & 3];
-        for (int j = 0; j < n; j += 4) {
-            const int b = a + 1 + j;
-            const __m256d x = j + 4 <= n ? _mm256_loadu_pd(reach + at + j)
-                                         : _mm256_maskload_pd(reach + at + j, lanes_of(tail[n - j]));
-            off = _mm256_add_pd(off, _mm256_sub_pd(x, _mm256_andnot_pd(sign, x)));
-            const __m256d kept = _mm256_and_pd(_mm256_and_pd(x, row_keep), mask_of(keep + b));
-            _mm256_storeu_pd(r + at + j, kept);
-            row = _mm256_add_pd(row, kept);
-            _mm256_storeu_pd(set + b, _mm256_add_pd(_mm256_loadu_pd(set + b), kept));
-        }
-        const __m128d half = _mm_add_pd(_mm256_castpd256_pd128(row), _mm256_extractf128_pd(row, 1));
-        const double sum = _mm_cvtsd_f64(_mm_add_sd(half, _mm_unpackhi_pd(half, half)));
-        set[a] += sum;
-        total += sum;
+#define HR_BLOCKED_AVX(T, V, I, LANES, SUF, SET1, SUM, MAX, FIRST_BAD, NAME)                                        \
+    HR_AVX2 static int NAME(const handrank_showdown_board *p, const T *reach, T *restrict out) {                    \
+        T r[HANDRANK_SHOWDOWN_COMBOS + LANES], sets[4][HR_SLOTS + LANES] = {{0}}, by_card[HR_SLOTS + LANES];        \
+        I keep[HR_SLOTS + LANES], tail[LANES][LANES] = {{0}}; /* tail[k]: the first k lanes */                      \
+        for (int c = 0; c < HR_SLOTS + LANES; c++)                                                                  \
+            keep[c] = c < 52 ? -1 : 0;                                                                              \
+        for (int j = 0; j < 5; j++)                                                                                 \
+            keep[p->board[j]] = 0;                                                                                  \
+        for (int k = 0; k < LANES; k++)                                                                             \
+            for (int l = 0; l < k; l++)                                                                             \
+                tail[k][l] = -1;                                                                                    \
+        const V sign = _mm256_set1_p##SUF(-0.0);                                                                    \
+        V off = _mm256_setzero_p##SUF();                                                                            \
+        T total = 0;                                                                                                \
+        for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {                                                        \
+            const int n = 51 - a;                                                                                   \
+            const V row_keep = _mm256_castsi256_p##SUF(SET1(keep[a]));                                              \
+            V row = _mm256_setzero_p##SUF();                                                                        \
+            T *set = sets[a & 3];                                                                                   \
+            for (int j = 0; j < n; j += LANES) {                                                                    \
+                const int b = a + 1 + j;                                                                            \
+                const __m256i first = _mm256_loadu_si256((const __m256i *)tail[j + LANES <= n ? 0 : n - j]);        \
+                const V x = j + LANES <= n ? _mm256_loadu_p##SUF(reach + at + j)                                    \
+                                           : _mm256_maskload_p##SUF(reach + at + j, first);                         \
+                off = _mm256_add_p##SUF(off, _mm256_sub_p##SUF(x, _mm256_andnot_p##SUF(sign, x)));                  \
+                const V held = _mm256_castsi256_p##SUF(_mm256_loadu_si256((const __m256i *)(keep + b)));            \
+                const V kept = _mm256_and_p##SUF(_mm256_and_p##SUF(x, row_keep), held);                             \
+                _mm256_storeu_p##SUF(r + at + j, kept);                                                             \
+                row = _mm256_add_p##SUF(row, kept);                                                                 \
+                _mm256_storeu_p##SUF(set + b, _mm256_add_p##SUF(_mm256_loadu_p##SUF(set + b), kept));               \
+            }                                                                                                       \
+            const T sum = SUM(row);                                                                                 \
+            set[a] += sum;                                                                                          \
+            total += sum;                                                                                           \
+        }                                                                                                           \
+        for (int c = 0; c < HR_SLOTS; c += LANES) {                                                                 \
+            const V s01 = _mm256_add_p##SUF(_mm256_loadu_p##SUF(sets[0] + c), _mm256_loadu_p##SUF(sets[1] + c));    \
+            const V s23 = _mm256_add_p##SUF(_mm256_loadu_p##SUF(sets[2] + c), _mm256_loadu_p##SUF(sets[3] + c));    \
+            _mm256_storeu_p##SUF(by_card + c, _mm256_add_p##SUF(s01, s23));                                         \
+        }                                                                                                           \
+        if (_mm256_movemask_p##SUF(_mm256_cmp_p##SUF(off, _mm256_setzero_p##SUF(), _CMP_NEQ_UQ)))                   \
+            return FIRST_BAD(reach);                                                                                \
+        if (!(total <= MAX / 8))                                                                                    \
+            return HANDRANK_SHOWDOWN_TOO_LARGE;                                                                     \
+        for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {                                                        \
+            const int n = 51 - a;                                                                                   \
+            if (n < LANES) {                                                                                        \
+                for (int j = 0, b = a + 1; j < n; j++, b++)                                                         \
+                    out[at + j] = keep[a] && keep[b] ? (total - by_card[a]) - by_card[b] + r[at + j] : 0;           \
+                continue;                                                                                           \
+            }                                                                                                       \
+            const V left = _mm256_set1_p##SUF(total - by_card[a]);                                                  \
+            const V row_keep = _mm256_castsi256_p##SUF(SET1(keep[a]));                                              \
+            for (int j = 0;; j += LANES) {                                                                          \
+                j = j + LANES <= n ? j : n - LANES;                                                                 \
+                const int b = a + 1 + j;                                                                            \
+                const V y = _mm256_add_p##SUF(_mm256_sub_p##SUF(left, _mm256_loadu_p##SUF(by_card + b)),            \
+                                                        _mm256_loadu_p##SUF(r + at + j));                           \
+                const V held = _mm256_castsi256_p##SUF(_mm256_loadu_si256((const __m256i *)(keep + b)));            \
+                _mm256_storeu_p##SUF(out + at + j, _mm256_and_p##SUF(y, _mm256_and_p##SUF(row_keep, held)));        \
+                if (j + LANES == n)                                                                                 \
+                    break;                                                                                          \
+            }                                                                                                       \
+        }                                                                                                           \
+        return -1;                                                                                                  \
     }
-    for (int c = 0; c < HR_SLOTS; c += 4)
-        _mm256_storeu_pd(by_card + c, _mm256_add_pd(_mm256_add_pd(_mm256_loadu_pd(sets[0] + c), _mm256_loadu_pd(sets[1] + c)),
-                                                    _mm256_add_pd(_mm256_loadu_pd(sets[2] + c), _mm256_loadu_pd(sets[3] + c))));
-    double lanes[4];
-    _mm256_storeu_pd(lanes, off);
-    if (lanes[0] != 0 || lanes[1] != 0 || lanes[2] != 0 || lanes[3] != 0)
-        return hr_showdown_first_bad(reach);
-    if (!(total <= DBL_MAX / 8))
-        return HANDRANK_SHOWDOWN_TOO_LARGE;
-    const __m256d all = _mm256_set1_pd(total);
-    for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {
-        const int n = 51 - a;
-        const __m256d left = _mm256_sub_pd(all, _mm256_set1_pd(by_card[a]));
-        const __m256d row_keep = _mm256_castsi256_pd(_mm256_set1_epi64x(keep[a]));
-        int j = 0;
-        for (; j + 4 <= n; j += 4) {
-            const __m256d y = _mm256_add_pd(_mm256_sub_pd(left, _mm256_loadu_pd(by_card + a + 1 + j)),
-                                            _mm256_loadu_pd(r + at + j));
-            _mm256_storeu_pd(out + at + j, _mm256_and_pd(y, _mm256_and_pd(row_keep, mask_of(keep + a + 1 + j))));
-        }
-        for (; j < n; j++) /* the row's last few, one at a time (a masked store is slow on some CPUs) */
-            out[at + j] = keep[a] && keep[a + 1 + j] ? total - by_card[a] - by_card[a + 1 + j] + r[at + j] : 0;
-    }
-    return -1;
+
+/* a vector's sum, for HR_BLOCKED_AVX */
+HR_AVX2 static inline double sum_four(__m256d x) {
+    const __m128d half = _mm_add_pd(_mm256_castpd256_pd128(x), _mm256_extractf128_pd(x, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(half, _mm_unpackhi_pd(half, half)));
+}
+HR_AVX2 static inline float sum_eight(__m256 x) {
+    __m128 half = _mm_add_ps(_mm256_castps256_ps128(x), _mm256_extractf128_ps(x, 1));
+    half = _mm_add_ps(half, _mm_movehl_ps(half, half));
+    return _mm_cvtss_f32(_mm_add_ss(half, _mm_shuffle_ps(half, half, 1)));
 }
 
-
-/* blocked_reach in AVX2 for float: blocked_four's passes, eight combos of a row a step (a row's last eight
- * overlapping the eight before in the second pass: the same values again) */
-HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *reach, float *restrict out) {
-    float r[HANDRANK_SHOWDOWN_COMBOS + 8], sets[4][HR_SLOTS + 8] = {{0}}, by_card[HR_SLOTS + 8];
-    int32_t keep[HR_SLOTS + 8];
-    for (int c = 0; c < HR_SLOTS + 8; c++)
-        keep[c] = c < 52 ? -1 : 0;
-    for (int j = 0; j < 5; j++)
-        keep[p->board[j]] = 0;
-    static const int32_t tail[8][8] = {{0},
-                                       {-1},
-                                       {-1, -1},
-                                       {-1, -1, -1},
-                                       {-1, -1, -1, -1},
-                                       {-1, -1, -1, -1, -1},
-                                       {-1, -1, -1, -1, -1, -1},
-                                       {-1, -1, -1, -1, -1, -1, -1}};
-    const __m256 sign = _mm256_set1_ps(-0.0f);
-    __m256 off = _mm256_setzero_ps();
-    float total = 0;
-    for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {
-        const int n = 51 - a;
-        const __m256 row_keep = _mm256_castsi256_ps(_mm256_set1_epi32(keep[a]));
-        __m256 row = _mm256_setzero_ps();
-        float *set = sets[a & 3];
-        for (int j = 0; j < n; j += 8) {
-            const int b = a + 1 + j;
-            const __m256 x = j + 8 <= n ? _mm256_loadu_ps(reach + at + j)
-                                        : _mm256_maskload_ps(reach + at + j, _mm256_loadu_si256((const __m256i *)tail[n - j]));
-            off = _mm256_add_ps(off, _mm256_sub_ps(x, _mm256_andnot_ps(sign, x)));
-            const __m256 kept = _mm256_and_ps(_mm256_and_ps(x, row_keep),
-                                              _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(keep + b))));
-            _mm256_storeu_ps(r + at + j, kept);
-            row = _mm256_add_ps(row, kept);
-            _mm256_storeu_ps(set + b, _mm256_add_ps(_mm256_loadu_ps(set + b), kept));
-        }
-        __m128 half = _mm_add_ps(_mm256_castps256_ps128(row), _mm256_extractf128_ps(row, 1));
-        half = _mm_add_ps(half, _mm_movehl_ps(half, half));
-        const float sum = _mm_cvtss_f32(_mm_add_ss(half, _mm_shuffle_ps(half, half, 1)));
-        set[a] += sum;
-        total += sum;
-    }
-    for (int c = 0; c < HR_SLOTS; c += 8)
-        _mm256_storeu_ps(by_card + c, _mm256_add_ps(_mm256_add_ps(_mm256_loadu_ps(sets[0] + c), _mm256_loadu_ps(sets[1] + c)),
-                                                    _mm256_add_ps(_mm256_loadu_ps(sets[2] + c), _mm256_loadu_ps(sets[3] + c))));
-    float lanes[8];
-    _mm256_storeu_ps(lanes, off);
-    for (int l = 0; l < 8; l++)
-        if (lanes[l] != 0)
-            return hr_showdown_first_bad_f32(reach);
-    if (!(total <= FLT_MAX / 8))
-        return HANDRANK_SHOWDOWN_TOO_LARGE;
-    for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {
-        const int n = 51 - a;
-        if (n < 8) {
-            for (int j = 0; j < n; j++)
-                out[at + j] = keep[a] && keep[a + 1 + j] ? (total - by_card[a]) - by_card[a + 1 + j] + r[at + j] : 0;
-            continue;
-        }
-        const __m256 left = _mm256_set1_ps(total - by_card[a]);
-        const __m256 row_keep = _mm256_castsi256_ps(_mm256_set1_epi32(keep[a]));
-        for (int j = 0;; j += 8) {
-            j = j + 8 <= n ? j : n - 8;
-            const int b = a + 1 + j;
-            const __m256 y = _mm256_add_ps(_mm256_sub_ps(left, _mm256_loadu_ps(by_card + b)), _mm256_loadu_ps(r + at + j));
-            const __m256 held = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(keep + b)));
-            _mm256_storeu_ps(out + at + j, _mm256_and_ps(y, _mm256_and_ps(row_keep, held)));
-            if (j + 8 == n)
-                break;
-        }
-    }
-    return -1;
-}
+HR_BLOCKED_AVX(double, __m256d, int64_t, 4, d, _mm256_set1_epi64x, sum_four, DBL_MAX, hr_showdown_first_bad,
+               blocked_four)
+HR_BLOCKED_AVX(float, __m256, int32_t, 8, s, _mm256_set1_epi32, sum_eight, FLT_MAX, hr_showdown_first_bad_f32,
+               blocked_eight)
 #endif
 
 /*
@@ -243,19 +191,19 @@ HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *
  * or AVX2 (avx64_, avx32_), which give the same bits: the lanes' sum is (x0 + x2) + (x1 + x3) in both.
  */
 #define HR_SWEEP(T, Q, P, MAX, FIRST_BAD, ATTR, NAME, NODES)                                                        \
-    /* a run's values in v from its base and its cards' d (written a run before they are read: no wait) */         \
-    ATTR static inline void NAME##_run(const handrank_showdown_board *p, int from, int to, const T *base,          \
-                                       T (*d)[HR_SLOTS], T (*v)[HANDRANK_SHOWDOWN_COMBOS + 4]) {                  \
+    /* a run's values in v from its base and its cards' d (written a run before they are read: no wait) */          \
+    ATTR static inline void NAME##_run(const handrank_showdown_board *p, int from, int to, const T *base,           \
+                                       T (*d)[HR_SLOTS], T (*v)[HANDRANK_SHOWDOWN_COMBOS + 4]) {                    \
         for (int q = from; q < to; q++) {                                                                           \
-            const int slot = p->slot[q], a = p->first[q], b = p->second[q], held = p->lanes[q];                   \
+            const int slot = p->slot[q], a = p->first[q], b = p->second[q], held = p->lanes[q];                     \
             for (int n = 0; n < NODES; n++)                                                                         \
                 P##put(v[n] + slot, P##sub(P##splat(base[n] - d[n][a]), P##load(d[n] + b)), held);                  \
         }                                                                                                           \
     }                                                                                                               \
     ATTR static int NAME(const handrank_showdown_board *p, const T *reach, T *restrict value) {                     \
-        T below[NODES][HR_SLOTS] = {{0}}, col[NODES][HR_SLOTS] = {{0}}, row[NODES][HR_SLOTS] = {{0}};              \
-        T d[NODES][HR_SLOTS], total[NODES] = {0}, low[NODES] = {0}, waiting_base[NODES] = {0};                    \
-        T v[NODES][HANDRANK_SHOWDOWN_COMBOS + 4]; /* the sweep's part, combo c at c + 1 (a quad's slot) */           \
+        T below[NODES][HR_SLOTS] = {{0}}, col[NODES][HR_SLOTS] = {{0}}, row[NODES][HR_SLOTS] = {{0}};               \
+        T d[NODES][HR_SLOTS], total[NODES] = {0}, low[NODES] = {0}, waiting_base[NODES] = {0};                      \
+        T v[NODES][HANDRANK_SHOWDOWN_COMBOS + 4]; /* the sweep's part, combo c at c + 1 (a quad's slot) */          \
         const T *r[NODES];                                                                                          \
         Q least[NODES];                                                                                             \
         for (int n = 0; n < NODES; n++) {                                                                           \
@@ -264,13 +212,13 @@ HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *
             for (int c = 0; c < HANDRANK_SHOWDOWN_COMBOS; c += 64 / (int)sizeof(T))                                 \
                 hr_prefetch(r[n] + c, 0); /* the sweep reads it in rank order, all over its lines */                \
         }                                                                                                           \
-        int waiting = -1, waiting_end = 0; /* the run whose values are written after the next one's sums */          \
+        int waiting = -1, waiting_end = 0; /* the run whose values are written after the next one's sums */         \
         for (int k = 0, quads = p->quads; k < quads;) {                                                             \
             const int end = p->end[k], alone = p->lanes[k];                                                         \
             if (end == k + 1 && !(alone & (alone - 1))) {                                                           \
-                /* a combo alone in its class: what the steps below come to, to the last rounding (its reach is    \
+                /* a combo alone in its class: what the steps below come to, to the last rounding (its reach is     \
                  * the run's sum, x + 0 as the lanes' sum, and its cards' sums in the run; it holds no other) */    \
-                const int lane = hr_ctz64((unsigned)alone) - 4, a = p->first[k], b = p->second[k] + lane;          \
+                const int lane = hr_ctz64((unsigned)alone) - 4, a = p->first[k], b = p->second[k] + lane;           \
                 const int at = p->slot[k] + lane;                                                                   \
                 for (int n = 0; n < NODES; n++) {                                                                   \
                     const T x = r[n][at - 1], sum = x + 0, ba = below[n][a], bb = below[n][b];                      \
@@ -287,7 +235,7 @@ HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *
             for (int n = 0; n < NODES; n++)                                                                         \
                 run[n] = P##splat(0);                                                                               \
             for (int q = k; q < end; q++) {                                                                         \
-                const int slot = p->slot[q], a = p->first[q], b = p->second[q], held = p->lanes[q];               \
+                const int slot = p->slot[q], a = p->first[q], b = p->second[q], held = p->lanes[q];                 \
                 for (int n = 0; n < NODES; n++) {                                                                   \
                     const Q x = P##take(r[n], slot, held);                                                          \
                     least[n] = P##min(x, least[n]);                                                                 \
@@ -302,7 +250,7 @@ HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *
                 base[n] = (total[n] + total[n]) + sum;                                                              \
                 total[n] += sum;                                                                                    \
             }                                                                                                       \
-            if (waiting >= 0) /* the run before's values, while this run's sums are stored */                      \
+            if (waiting >= 0) /* the run before's values, while this run's sums are stored */                       \
                 NAME##_run(p, waiting, waiting_end, waiting_base, d, v);                                            \
             for (unsigned ranks = p->ranks[k]; ranks; ranks &= ranks - 1) {                                         \
                 const int c = 4 * hr_ctz64(ranks);                                                                  \
@@ -321,15 +269,15 @@ HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *
         }                                                                                                           \
         if (waiting >= 0)                                                                                           \
             NAME##_run(p, waiting, waiting_end, waiting_base, d, v);                                                \
-        T keep[HR_SLOTS]; /* the sign of -1 for the cards off the board, 0 for the board's and the padding */    \
+        T keep[HR_SLOTS]; /* the sign of -1 for the cards off the board, 0 for the board's and the padding */       \
         for (int c = 0; c < HR_SLOTS; c++)                                                                          \
             keep[c] = c < 52 ? -1 : 0;                                                                              \
         for (int j = 0; j < 5; j++)                                                                                 \
             keep[p->board[j]] = 0;                                                                                  \
         for (int n = 0; n < NODES; n++) {                                                                           \
-            /* the combos meeting the board, checked, not used (x - x: not a number unless x is finite): each     \
-             * board card's row (combos (c, b), b > c) four at a time, the last four overlapping the four before, \
-             * and its column (combos (a, c), a < c) where a is off the board */                                   \
+            /* the combos meeting the board, checked, not used (x - x: not a number unless x is finite): each       \
+             * board card's row (combos (c, b), b > c) four at a time, the last four overlapping the four before,   \
+             * and its column (combos (a, c), a < c) where a is off the board */                                    \
             Q nan = P##splat(0);                                                                                    \
             T odd = 0;                                                                                              \
             for (int j = 0; j < 5; j++) {                                                                           \
@@ -354,13 +302,13 @@ HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *
                         odd += r[n][at] - r[n][at];                                                                 \
                     }                                                                                               \
             }                                                                                                       \
-            if (P##negative(least[n]) || !(low[n] >= 0 && odd == 0 && P##sum(nan) == 0 && total[n] <= MAX / 8)) {    \
+            if (P##negative(least[n]) || !(low[n] >= 0 && odd == 0 && P##sum(nan) == 0 && total[n] <= MAX / 8)) {   \
                 const int bad = FIRST_BAD(r[n]);                                                                    \
-                return n * (HANDRANK_SHOWDOWN_COMBOS + 1) + (bad < 0 ? HANDRANK_SHOWDOWN_COMBOS : bad);            \
+                return n * (HANDRANK_SHOWDOWN_COMBOS + 1) + (bad < 0 ? HANDRANK_SHOWDOWN_COMBOS : bad);             \
             }                                                                                                       \
         }                                                                                                           \
-        /* value = v + T_a + T_b - T in combo order, row by row, four at a time (a row's last four overlapping the \
-         * four before: the same values again), 0 where h meets the board */                                     \
+        /* value = v + T_a + T_b - T in combo order, row by row, four at a time (a row's last four overlapping the  \
+         * four before: the same values again), 0 where h meets the board */                                        \
         for (int n = 0; n < NODES; n++)                                                                             \
             for (int a = 0, at = 0; a < 51; at += 51 - a, a++) {                                                    \
                 const T *x = v[n] + at - a, *t = below[n];                                                          \
@@ -373,13 +321,13 @@ HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *
                 }                                                                                                   \
                 int c = a + 1;                                                                                      \
                 for (;; c += 4) {                                                                                   \
-                    P##store(o + c, P##keep(P##add(P##add(P##load(x + c), P##splat(left)), P##load(t + c)),        \
+                    P##store(o + c, P##keep(P##add(P##add(P##load(x + c), P##splat(left)), P##load(t + c)),         \
                                             P##load(keep + c)));                                                    \
                     if (c + 8 > 52)                                                                                 \
                         break;                                                                                      \
                 }                                                                                                   \
                 if (c + 4 < 52)                                                                                     \
-                    P##store(o + 48, P##keep(P##add(P##add(P##load(x + 48), P##splat(left)), P##load(t + 48)),     \
+                    P##store(o + 48, P##keep(P##add(P##add(P##load(x + 48), P##splat(left)), P##load(t + 48)),      \
                                              P##load(keep + 48)));                                                  \
             }                                                                                                       \
         return -1;                                                                                                  \
@@ -408,7 +356,7 @@ HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *
         memcpy(&y, x, sizeof y);                                                                                    \
         return y;                                                                                                   \
     }                                                                                                               \
-    static inline void P##store(T *x, Q y) { memcpy(x, &y, sizeof y); }                                            \
+    static inline void P##store(T *x, Q y) { memcpy(x, &y, sizeof y); }                                             \
     /* the lanes held of a quad's slot */                                                                           \
     static inline void P##put(T *x, Q y, int held) {                                                                \
         for (int l = 0; l < 4; l++)                                                                                 \
@@ -436,7 +384,7 @@ HR_AVX2 static int blocked_eight(const handrank_showdown_board *p, const float *
             x.l[l] = keep.l[l] < 0 ? x.l[l] : 0;                                                                    \
         return x;                                                                                                   \
     }                                                                                                               \
-    static inline T P##sum(Q x) { return (x.l[0] + x.l[2]) + (x.l[1] + x.l[3]); }                                  \
+    static inline T P##sum(Q x) { return (x.l[0] + x.l[2]) + (x.l[1] + x.l[3]); }                                   \
     static inline int P##negative(Q x) { return x.l[0] < 0 || x.l[1] < 0 || x.l[2] < 0 || x.l[3] < 0; }
 
 HR_QUAD_OPS(double, hr_quad64, quad64_)
@@ -457,49 +405,36 @@ HR_AVX2 static inline __m128i mask32(int held) {
 }
 HR_AVX2 static inline __m256i mask64(int held) { return _mm256_cvtepi32_epi64(mask32(held)); }
 
-/* The operations of HR_SWEEP in AVX2: four doubles in a vector of 256 bits, four floats in one of 128 */
-HR_AVX2 static inline __m256d avx64_splat(double x) { return _mm256_set1_pd(x); }
-HR_AVX2 static inline __m256d avx64_take(const double *reach, int slot, int held) {
-    /* a masked load reads none of the lanes not held (slot - 1 may lie before the row) */
-    return _mm256_maskload_pd(reach + slot - 1, mask64(held));
-}
-HR_AVX2 static inline __m256d avx64_load(const double *x) { return _mm256_loadu_pd(x); }
-HR_AVX2 static inline void avx64_store(double *x, __m256d y) { _mm256_storeu_pd(x, y); }
-HR_AVX2 static inline void avx64_put(double *x, __m256d y, int held) {
-    _mm256_storeu_pd(x, _mm256_blendv_pd(_mm256_loadu_pd(x), y, _mm256_castsi256_pd(mask64(held))));
-}
-HR_AVX2 static inline __m256d avx64_add(__m256d x, __m256d y) { return _mm256_add_pd(x, y); }
-HR_AVX2 static inline __m256d avx64_sub(__m256d x, __m256d y) { return _mm256_sub_pd(x, y); }
-HR_AVX2 static inline __m256d avx64_min(__m256d x, __m256d y) { return _mm256_min_pd(x, y); }
-HR_AVX2 static inline __m256d avx64_keep(__m256d x, __m256d keep) {
-    return _mm256_blendv_pd(_mm256_setzero_pd(), x, keep);
-}
-HR_AVX2 static inline double avx64_sum(__m256d x) {
-    const __m128d half = _mm_add_pd(_mm256_castpd256_pd128(x), _mm256_extractf128_pd(x, 1));
-    return _mm_cvtsd_f64(_mm_add_sd(half, _mm_unpackhi_pd(half, half)));
-}
-HR_AVX2 static inline int avx64_negative(__m256d x) {
-    return _mm256_movemask_pd(_mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_LT_OQ)) != 0;
-}
-HR_AVX2 static inline __m128 avx32_splat(float x) { return _mm_set1_ps(x); }
-HR_AVX2 static inline __m128 avx32_take(const float *reach, int slot, int held) {
-    return _mm_maskload_ps(reach + slot - 1, mask32(held));
-}
-HR_AVX2 static inline __m128 avx32_load(const float *x) { return _mm_loadu_ps(x); }
-HR_AVX2 static inline void avx32_store(float *x, __m128 y) { _mm_storeu_ps(x, y); }
-HR_AVX2 static inline void avx32_put(float *x, __m128 y, int held) {
-    _mm_storeu_ps(x, _mm_blendv_ps(_mm_loadu_ps(x), y, _mm_castsi128_ps(mask32(held))));
-}
-HR_AVX2 static inline __m128 avx32_add(__m128 x, __m128 y) { return _mm_add_ps(x, y); }
-HR_AVX2 static inline __m128 avx32_sub(__m128 x, __m128 y) { return _mm_sub_ps(x, y); }
-HR_AVX2 static inline __m128 avx32_min(__m128 x, __m128 y) { return _mm_min_ps(x, y); }
-HR_AVX2 static inline __m128 avx32_keep(__m128 x, __m128 keep) { return _mm_blendv_ps(_mm_setzero_ps(), x, keep); }
+/* The operations of HR_SWEEP in AVX2: four doubles in a vector of 256 bits (V = __m256d, the intrinsics
+ * _mm256_*_pd), four floats in one of 128 (__m128, _mm_*_ps); MASK(held) the lanes held as a mask, CAST it
+ * to the vector's type */
+#define HR_AVX_OPS(T, V, P, PRE, SUF, MASK, CAST)                                                                   \
+    HR_AVX2 static inline V P##splat(T x) { return PRE##set1_##SUF(x); }                                            \
+    /* a masked load reads none of the lanes not held (slot - 1 may lie before the row) */                          \
+    HR_AVX2 static inline V P##take(const T *reach, int slot, int held) {                                           \
+        return PRE##maskload_##SUF(reach + slot - 1, MASK(held));                                                   \
+    }                                                                                                               \
+    HR_AVX2 static inline V P##load(const T *x) { return PRE##loadu_##SUF(x); }                                     \
+    HR_AVX2 static inline void P##store(T *x, V y) { PRE##storeu_##SUF(x, y); }                                     \
+    HR_AVX2 static inline void P##put(T *x, V y, int held) {                                                        \
+        PRE##storeu_##SUF(x, PRE##blendv_##SUF(PRE##loadu_##SUF(x), y, CAST(MASK(held))));                          \
+    }                                                                                                               \
+    HR_AVX2 static inline V P##add(V x, V y) { return PRE##add_##SUF(x, y); }                                       \
+    HR_AVX2 static inline V P##sub(V x, V y) { return PRE##sub_##SUF(x, y); }                                       \
+    HR_AVX2 static inline V P##min(V x, V y) { return PRE##min_##SUF(x, y); }                                       \
+    HR_AVX2 static inline V P##keep(V x, V keep) { return PRE##blendv_##SUF(PRE##setzero_##SUF(), x, keep); }       \
+    HR_AVX2 static inline int P##negative(V x) {                                                                    \
+        return PRE##movemask_##SUF(PRE##cmp_##SUF(x, PRE##setzero_##SUF(), _CMP_LT_OQ)) != 0;                       \
+    }
+
+HR_AVX_OPS(double, __m256d, avx64_, _mm256_, pd, mask64, _mm256_castsi256_pd)
+HR_AVX_OPS(float, __m128, avx32_, _mm_, ps, mask32, _mm_castsi128_ps)
+
+/* the lanes' sum, (x0 + x2) + (x1 + x3) */
+HR_AVX2 static inline double avx64_sum(__m256d x) { return sum_four(x); }
 HR_AVX2 static inline float avx32_sum(__m128 x) {
     const __m128 half = _mm_add_ps(x, _mm_movehl_ps(x, x)); /* x0 + x2, x1 + x3 */
     return _mm_cvtss_f32(_mm_add_ss(half, _mm_shuffle_ps(half, half, 1)));
-}
-HR_AVX2 static inline int avx32_negative(__m128 x) {
-    return _mm_movemask_ps(_mm_cmp_ps(x, _mm_setzero_ps(), _CMP_LT_OQ)) != 0;
 }
 
 HR_SWEEP(double, __m256d, avx64_, DBL_MAX, hr_showdown_first_bad, HR_AVX2, values_double_avx2, 1)
@@ -510,7 +445,9 @@ HR_SWEEP(float, __m128, avx32_, FLT_MAX, hr_showdown_first_bad_f32, HR_AVX2, fou
 
 /* The sweep chosen at run time */
 #ifdef HR_HAVE_AVX2
-#define HR_CHOOSE(NAME) (handrank_simd_active() == HANDRANK_SIMD_AVX2 || handrank_simd_active() == HANDRANK_SIMD_AVX512 ? NAME##_avx2 : NAME)
+#define HR_CHOOSE(NAME)                                                                                         \
+    (handrank_simd_active() == HANDRANK_SIMD_AVX2 || handrank_simd_active() == HANDRANK_SIMD_AVX512 ? NAME##_avx2  \
+                                                                                                     : NAME)
 #else
 #define HR_CHOOSE(NAME) NAME
 #endif
@@ -527,10 +464,10 @@ int handrank_showdown_values_f32(const handrank_showdown_board *board, const flo
 }
 
 /* Four rows at a time, then one, the kernels chosen once: -1, or row * 1,327 + the kernels' answer */
-#define HR_ROWS(T, FOUR, ONE, NAME)                                                                                  \
-    int NAME(const handrank_showdown_board *board, const T *reach, size_t n_rows, T *value) {                      \
-        int (*const four)(const handrank_showdown_board *, const T *, T *) = HR_CHOOSE(FOUR);                     \
-        int (*const one)(const handrank_showdown_board *, const T *, T *) = HR_CHOOSE(ONE);                       \
+#define HR_ROWS(T, FOUR, ONE, NAME)                                                                                 \
+    int NAME(const handrank_showdown_board *board, const T *reach, size_t n_rows, T *value) {                       \
+        int (*const four)(const handrank_showdown_board *, const T *, T *) = HR_CHOOSE(FOUR);                       \
+        int (*const one)(const handrank_showdown_board *, const T *, T *) = HR_CHOOSE(ONE);                         \
         for (size_t row = 0; row < n_rows;) {                                                                       \
             const size_t step = n_rows - row >= 4 ? 4 : 1;                                                          \
             const size_t at = row * HANDRANK_SHOWDOWN_COMBOS;                                                       \
