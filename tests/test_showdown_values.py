@@ -161,6 +161,24 @@ def test_a_bad_node_is_named(impl: Api) -> None:
         impl.showdown_values(_boards(4, 11), reach, threads=2)
 
 
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_every_entry_is_checked(kernel: str, dtype: type) -> None:
+    """Under each SIMD kernel, a bad entry at any of the 1,326 places (live, or meeting the board: read by
+    board card) is named with its row and combo, by both calls, alone and among four nodes."""
+    board = handrank.ShowdownBoards("2c 2d 3c 4c Ah")  # a row of card 0, a short row (Ah), a paired rank
+    reach = np.random.default_rng(71).random((5, 1326)).astype(dtype) + 0.1
+    for place in range(1326):
+        bad = reach.copy()
+        row = place % 5
+        bad[row, place] = (np.nan, -1.0, np.inf)[place % 3]
+        name = handrank.card_str(int(COMBOS[place, 0])) + handrank.card_str(int(COMBOS[place, 1]))
+        for call in (handrank.showdown_values, handrank.blocked_reach):
+            with pytest.raises(ValueError, match=rf"reach row {row}: combo {name} has reach"):
+                call(board, bad)
+            with pytest.raises(ValueError, match=rf"reach row 0: combo {name} has reach"):
+                call(board, bad[row])
+
+
 def _omaha_reference(board: list[int], holes: np.ndarray, reach: np.ndarray, blocked: bool) -> np.ndarray:
     """Every hole against every other, O(N²), with handrank.evaluate_omaha."""
     n = len(holes)
