@@ -16,6 +16,13 @@ from handrank import _backend
 from handrank._batch import evaluate_batch, evaluate_masks, evaluate_omaha_batch
 from handrank._cards import card_str, cards_str, parse_cards
 from handrank._classes import HAND_CLASSES
+from handrank._distribution import (
+    EquityCurve,
+    EquityDistribution,
+    NextCardEquity,
+    equity_distribution,
+    next_card_equity,
+)
 from handrank._equity import equity, equity_by_street
 from handrank._hand import best_five, best_five_omaha, category, describe, example_hand
 from handrank._isomorphism import HandIndexer
@@ -60,8 +67,11 @@ __all__ = [
     "SIMD",
     "Category",
     "ComboEquity",
+    "EquityCurve",
+    "EquityDistribution",
     "EquityResult",
     "HandIndexer",
+    "NextCardEquity",
     "PlayerResult",
     "Range",
     "Showdown",
@@ -79,6 +89,7 @@ __all__ = [
     "describe",
     "equity",
     "equity_by_street",
+    "equity_distribution",
     "evaluate",
     "evaluate_batch",
     "evaluate_low",
@@ -92,6 +103,7 @@ __all__ = [
     "evaluate_short_deck",
     "evaluate_short_deck_batch",
     "example_hand",
+    "next_card_equity",
     "parse_cards",
     "preflop_equity",
     "preflop_matrix",

@@ -262,21 +262,7 @@ def combo_equity(
         hero_range = range_of(hero, "hero", game)
         villain_range = range_of(villain, "villain", game, hero_range.hole_size)  # "random": the hero's size
         return _omaha_combo_equity(hero_range, villain_range, board_ids, dead_ids, progress)
-    excluded = sum(1 << c for c in board_ids + dead_ids)
-    hero_w = combo_weights(hero, "hero", excluded)[0]
-    villain_w, scale = combo_weights(villain, "villain", excluded)
-    if not hero_w.any():
-        raise ValueError("hero: no combo of the range is left once the board and dead cards are out")
-    if not villain_w.any():
-        raise ValueError("villain: no combo of the range is left once the board and dead cards are out")
-    table = _all_combos()
-    heroes = np.flatnonzero(hero_w)
-    deck = [c for c in range(52) if not excluded >> c & 1]
-    runouts = comb(len(deck), 5 - len(board_ids))
-    if int(villain_w.max(initial=0)) * 1326 * runouts >= 1 << 62:
-        raise ValueError("villain: its weights' common denominator is too large to sum exactly")
-    counts = np.zeros((3, len(heroes)), np.int64)
-    _backend.kernels.combo_equity_counts(bytes(board_ids), bytes(deck), villain_w, heroes.astype(np.int32), counts)
+    heroes, counts, villain_w, scale = combo_counts(hero, villain, board_ids, dead_ids)
     wins, ties, total = counts
     faced = faced_weights(villain_w, heroes)
     if not total.any():
@@ -285,7 +271,33 @@ def combo_equity(
         equity = (2 * wins + ties) / (2 * total)
     if progress is not None:
         progress(1.0)
-    return build(ComboEquity, table[heroes], np.where(total > 0, equity, np.nan), faced / scale)
+    return build(ComboEquity, _all_combos()[heroes], np.where(total > 0, equity, np.nan), faced / scale)
+
+
+def combo_counts(
+    hero: Range | str | np.ndarray, villain: Range | str | np.ndarray, board_ids: list[int], dead_ids: list[int]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Hold'em, exact: the hero's combos left (their numbers), each one's villain weight won, tied and faced
+    over every runout (``(3, N)`` int64, in villain weight units), the villain's integer weights by combo number
+    and their common denominator.  A range may come as its ``combo_weights`` already (weights by combo number,
+    0 where the board or dead cards meet it)."""
+    import numpy as np
+
+    excluded = sum(1 << c for c in board_ids + dead_ids)
+    hero_w = hero if isinstance(hero, np.ndarray) else combo_weights(hero, "hero", excluded)[0]
+    villain_w, scale = (villain, 1) if isinstance(villain, np.ndarray) else combo_weights(villain, "villain", excluded)
+    if not hero_w.any():
+        raise ValueError("hero: no combo of the range is left once the board and dead cards are out")
+    if not villain_w.any():
+        raise ValueError("villain: no combo of the range is left once the board and dead cards are out")
+    heroes = np.flatnonzero(hero_w)
+    deck = [c for c in range(52) if not excluded >> c & 1]
+    runouts = comb(len(deck), 5 - len(board_ids))
+    if int(villain_w.max(initial=0)) * 1326 * runouts >= 1 << 62:
+        raise ValueError("villain: its weights' common denominator is too large to sum exactly")
+    counts = np.zeros((3, len(heroes)), np.int64)
+    _backend.kernels.combo_equity_counts(bytes(board_ids), bytes(deck), villain_w, heroes.astype(np.int32), counts)
+    return heroes, counts, villain_w, scale
 
 
 def faced_weights(villain_w: np.ndarray, heroes: np.ndarray) -> np.ndarray:
@@ -294,7 +306,7 @@ def faced_weights(villain_w: np.ndarray, heroes: np.ndarray) -> np.ndarray:
     import numpy as np
 
     table = _all_combos()
-    holding = _holding()  # (52, 51): the combo numbers holding each card
+    holding = holding_combos()  # (52, 51): the combo numbers holding each card
     a, b = table[heroes, 0].astype(np.intp), table[heroes, 1].astype(np.intp)
     faced: np.ndarray = villain_w.sum() - villain_w[holding[a]].sum(axis=1) - villain_w[holding[b]].sum(axis=1)
     faced = faced + villain_w[heroes]  # the combo of its own two cards was taken away twice
@@ -304,7 +316,7 @@ def faced_weights(villain_w: np.ndarray, heroes: np.ndarray) -> np.ndarray:
 _HOLDING: list[np.ndarray] = []
 
 
-def _holding() -> np.ndarray:
+def holding_combos() -> np.ndarray:
     """For each card, the numbers of the 51 combos holding it, ``(52, 51)``."""
     if not _HOLDING:
         import numpy as np
