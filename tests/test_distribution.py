@@ -148,3 +148,54 @@ def test_bad_input_is_named() -> None:
         handrank.next_card_equity("AA", "nonsense", "Ks 7h 2d")
     with pytest.raises(ValueError, match="the ranges collide"):
         handrank.equity_distribution("AsAh", "AsKs", "Qs 7h 2d")
+
+
+def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    from handrank._cli import main
+
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_command_line_prints_the_next_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    want = handrank.next_card_equity("QQ+,AKs", "JJ", "Ks7h2d")
+    code, out, _ = _cli(capsys, "equity", "QQ+,AKs", "JJ", "--board", "Ks7h2d", "--next-card", "--json")
+    got = json.loads(out)
+    assert code == 0 and got["players"] == ["QQ+,AKs", "JJ"] and got["now"] == list(want.now)
+    assert [c["card"] for c in got["cards"]] == [handrank.card_str(c) for c in want.cards.tolist()]
+    code, out, _ = _cli(capsys, "equity", "QQ+,AKs", "JcJd", "--board", "Ks7h2d", "--next-card", "--json")
+    jack = next(c for c in json.loads(out)["cards"] if c["card"] == "Jc")
+    assert jack == {"card": "Jc", "equity": [None, None], "weight": 0.0}  # the villain's one combo holds it
+    code, out, _ = _cli(capsys, "equity", "QQ+,AKs", "JJ", "--board", "Ks7h2d", "--next-card")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].split() == ["card", "QQ+,AKs", "JJ", "weight"] and lines[-1].startswith("now")
+    assert len(lines) == 2 + len(want.cards)
+    code, _, err = _cli(capsys, "equity", "AA", "KK", "QQ", "--board", "Ks7h2d", "--next-card")
+    assert code == 2 and "--next-card takes two Hold'em players" in err
+    code, _, err = _cli(capsys, "equity", "AA", "KK", "--board", "Ks7h2d9c4s", "--next-card")
+    assert code == 2 and "a flop or a turn" in err
+
+
+def test_plots_draw_what_the_calls_say() -> None:
+    pytest.importorskip("matplotlib")
+    from handrank import plot
+
+    fig = plot.equity_distribution("QQ+,AKs", "JJ", "Ks 7h 2d")
+    lines = fig.axes[0].get_lines()
+    dist = handrank.equity_distribution("QQ+,AKs", "JJ", "Ks 7h 2d")
+    assert len(lines) == 2 and lines[0].get_label().startswith("QQ+,AKs")
+    assert np.allclose(lines[0].get_ydata()[1:], dist[0].equity)
+    assert np.allclose(lines[1].get_xdata()[-1], 1.0)
+    several = plot.equity_distribution(["QQ+,AKs", "77-22", "AQs"], "random", "Ks 7h 2d")
+    assert len(several.axes[0].get_lines()) == 3
+    fig = plot.next_card_equity("QQ+,AKs", "JJ", "Ks 7h 2d")
+    bars = fig.axes[0].patches
+    got = handrank.next_card_equity("QQ+,AKs", "JJ", "Ks 7h 2d")
+    assert len(bars) == len(got.cards)
+    heights = np.array([b.get_height() for b in bars])
+    assert np.allclose(heights, got.equity[:, 0], equal_nan=True)
+    with pytest.raises(ValueError, match="hero: give a range"):
+        plot.equity_distribution([], "random", "Ks 7h 2d")

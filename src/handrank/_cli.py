@@ -11,7 +11,7 @@ import sys
 from typing import Any, NoReturn
 
 import handrank
-from handrank._cards import combo_str
+from handrank._cards import card_str, combo_str
 from handrank._deal import deal_of
 from handrank._games import ALL_EQUITY_GAMES, GAMES, SHOWDOWN_GAMES, plural
 
@@ -149,7 +149,36 @@ class _ProgressBar:
             sys.stderr.flush()
 
 
+def _next_card(args: argparse.Namespace) -> int:
+    """``handrank equity HERO VILLAIN --board FLOP --next-card``: each next card's exact equity."""
+    if len(args.players) != 2 or args.game != "holdem":
+        raise ValueError("--next-card takes two Hold'em players: a hero and a villain (hands or ranges)")
+    result = handrank.next_card_equity(args.players[0], args.players[1], args.board, args.dead)
+    rows = [
+        (card_str(card), None if eq[0] != eq[0] else eq[0], None if eq[1] != eq[1] else eq[1], weight)
+        for card, eq, weight in zip(result.cards.tolist(), result.equity.tolist(), result.weight.tolist(), strict=True)
+    ]
+    if args.json:
+        cards = [{"card": c, "equity": [h, v], "weight": w} for c, h, v, w in rows]
+        print(
+            json.dumps(
+                {"board": result.board, "players": list(result.players), "now": list(result.now), "cards": cards}
+            )
+        )
+        return 0
+    width = max(8, *(len(p) for p in result.players))
+    print(f"card  {result.players[0]:>{width}}  {result.players[1]:>{width}}  weight")
+    for card, hero, villain, weight in rows:
+        shown = [" " * (width - 7) + "    n/a" if e is None else f"{e * 100:{width - 1}.3f}%" for e in (hero, villain)]
+        print(f"{card:<4}  {shown[0]}  {shown[1]}  {weight * 100:5.3f}%")
+    now = [f"{e * 100:{width - 1}.3f}%" for e in result.now]
+    print(f"{'now':<4}  {now[0]}  {now[1]}  (exact)")
+    return 0
+
+
 def _equity(args: argparse.Namespace) -> int:
+    if args.next_card:
+        return _next_card(args)
     sampled = args.trials or args.target_stderr is not None or args.time_limit is not None
     options: dict[str, Any] = {
         "game": args.game,
@@ -501,6 +530,11 @@ def parser() -> argparse.ArgumentParser:
     eq.add_argument("--exact", action="store_true", help="enumerate every deal, however long it takes")
     eq.add_argument("--seed", type=int, help="Monte Carlo seed, for a repeatable run")
     eq.add_argument("--threads", type=int, default=0, help="threads (default 0: every core)")
+    eq.add_argument(
+        "--next-card",
+        action="store_true",
+        help="each card that can come next on a flop or turn: both players' exact equity (two Hold'em players)",
+    )
     co = sub.add_parser(
         "combos",
         help="the exact equity of each combo of a range against another on a board",

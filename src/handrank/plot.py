@@ -1,4 +1,5 @@
-"""Pictures of ranges and equities as matplotlib Figures: the range grid, equity by street, hand categories.
+"""Pictures of ranges and equities as matplotlib Figures: the range grid, equity by street, hand categories,
+equity distributions and the next card's equity.
 
 ``pip install "handrank[plot]"`` brings matplotlib; ``import handrank``
 never imports this module.  Each function returns a new
@@ -30,9 +31,11 @@ if TYPE_CHECKING:
 
     from handrank._cards import Cards
 
-__all__ = ["category_chart", "equity_by_street", "range_grid"]
+__all__ = ["category_chart", "equity_by_street", "equity_distribution", "next_card_equity", "range_grid"]
 
 STREETS = ("preflop", "flop", "turn", "river")
+SUIT_COLOURS = {"c": "#2e7d32", "d": "#1565c0", "h": "#c62828", "s": "#212121"}
+"""A four-colour deck: clubs green, diamonds blue, hearts red, spades black."""
 
 
 def _axes(ax: Axes | None, size: tuple[float, float]) -> tuple[Figure, Axes]:
@@ -189,4 +192,78 @@ def category_chart(
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of the range")
     ax.set_title(title if title is not None else f"{hand_range} on {cards_str(cards)}")
+    return fig
+
+
+def _range_name(player: Range | str, what: str) -> str:
+    if isinstance(player, str):
+        return player
+    if isinstance(player, Range):
+        return str(player)
+    raise TypeError(f"{what} must be a Range or range text such as 'QQ+, AKs', not {type(player).__name__}")
+
+
+def equity_distribution(
+    hero: Range | str | Sequence[Range | str],
+    villain: Range | str,
+    board: Cards,
+    *,
+    dead: Cards = (),
+    ax: Axes | None = None,
+) -> Figure:
+    """The equity distribution curves on a flop, turn or river: each player's combos by exact equity, best first,
+    against the share of the player's matchups (``handrank.equity_distribution``).  One hero range: the hero's
+    curve and the villain's; several (a list): each hero range's curve against the villain."""
+    import numpy as np
+
+    from handrank._distribution import equity_distribution as distribution
+
+    heroes = [hero] if isinstance(hero, (str, Range)) else list(hero)
+    if not heroes:
+        raise ValueError("hero: give a range, or a list of ranges")
+    curves = []
+    for i, one in enumerate(heroes):
+        result = distribution(one, villain, board, dead)
+        curves.append(result[0])
+        if len(heroes) == 1:
+            curves.append(result[1])
+        _range_name(one, f"hero {i}")
+    fig, ax = _axes(ax, (6.4, 4.0))
+    for curve in curves:
+        share = np.concatenate([[0.0], np.cumsum(curve.weight)])
+        ax.step(
+            share,
+            np.concatenate([curve.equity[:1], curve.equity]),
+            where="pre",
+            label=f"{curve.player} ({curve.mean:.1%})",
+        )
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("share of the player's matchups, best combos first")
+    ax.set_ylabel("equity")
+    ax.set_title(f"equity distribution on {cards_str(board_ids_of(board, HOLDEM))}")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    return fig
+
+
+def next_card_equity(
+    hero: Range | str, villain: Range | str, board: Cards, *, dead: Cards = (), ax: Axes | None = None
+) -> Figure:
+    """The hero's exact equity after each card that can come next on a flop or turn, a bar a card coloured by
+    its suit, with the equity now as a line (``handrank.next_card_equity``)."""
+    from handrank._cards import card_str
+    from handrank._distribution import next_card_equity as by_card
+
+    result = by_card(hero, villain, board, dead)
+    names = [card_str(c) for c in result.cards.tolist()]
+    fig, ax = _axes(ax, (10.0, 4.0))
+    ax.bar(range(len(names)), result.equity[:, 0], color=[SUIT_COLOURS[n[1]] for n in names], width=0.8)
+    ax.axhline(result.now[0], color="#888", linestyle="--", label=f"now: {result.now[0]:.1%}")
+    ax.set_xticks(range(len(names)), names, rotation=90, fontsize=7)
+    ax.set_xlim(-0.6, len(names) - 0.4)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel(f"{result.players[0]} equity")
+    ax.set_title(f"{result.players[0]} against {result.players[1]} on {result.board}: the next card")
+    ax.legend(loc="lower right")
     return fig
