@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Time the range analytics beside the calls they are measured against, on the same ranges and boards.
+
+``equity_distribution`` against ``combo_equity`` (the per-combo equities
+it is built on: the target is within 1.2 times its time), for the same
+range on both sides (one curve, counted once) and for two ranges (two
+curves); ``next_card_equity`` on a flop against the naive way, one exact
+``equity`` call a turn card (checked equal first); ``hits`` of a full
+random range on a flop, turn and river.  One thread, best of
+``--repeats`` runs, milliseconds a call.
+
+    python benchmarks/bench_analytics.py --markdown
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+import handrank
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import cpu_name, version
+
+FLOP = "Ks 7h 2d"
+
+
+def _best(call: object, repeats: int) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        call()  # type: ignore[operator]
+        best = min(best, time.perf_counter() - start)
+    return best * 1e3
+
+
+def _naive_next_card(hero: str, villain: str, board: str) -> list[float]:
+    """Each turn card's hero equity, one exact ``equity`` call a card."""
+    cards = handrank.parse_cards(board)
+    return [
+        handrank.equity([hero, villain], cards + [card], exact=True, threads=1).equity[0]
+        for card in range(52)
+        if card not in cards
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", type=int, default=5, help="best of this many runs (default 5)")
+    parser.add_argument("--markdown", action="store_true", help="print the results as a markdown table")
+    args = parser.parse_args(argv)
+    rows: list[tuple[str, float, str]] = []
+    base = _best(lambda: handrank.combo_equity("random", "random", FLOP), args.repeats)
+    rows.append(("combo_equity(random, random, flop)", base, "1.00x"))
+    ms = _best(lambda: handrank.equity_distribution("random", "random", FLOP), args.repeats)
+    rows.append(("equity_distribution(random, random, flop)", ms, f"{ms / base:.2f}x"))
+    two = _best(lambda: handrank.combo_equity("QQ+,AKs", "random", FLOP), args.repeats)
+    two += _best(lambda: handrank.combo_equity("random", "QQ+,AKs", FLOP), args.repeats)
+    rows.append(("combo_equity both ways (QQ+,AKs and random, flop)", two, "1.00x"))
+    ms = _best(lambda: handrank.equity_distribution("QQ+,AKs", "random", FLOP), args.repeats)
+    rows.append(("equity_distribution(QQ+,AKs, random, flop): two curves", ms, f"{ms / two:.2f}x"))
+    got = handrank.next_card_equity("QQ+,AKs", "random", FLOP)
+    naive = _naive_next_card("QQ+,AKs", "random", FLOP)
+    if max(abs(a - b) for a, b in zip(got.equity[:, 0].tolist(), naive, strict=True)) > 1e-12:
+        print("error: next_card_equity and one equity call a card differ", file=sys.stderr)
+        return 1
+    slow = _best(lambda: _naive_next_card("QQ+,AKs", "random", FLOP), max(1, args.repeats // 2))
+    rows.append(("next card, one exact equity() a turn card (QQ+,AKs vs random, flop)", slow, "1.00x"))
+    ms = _best(lambda: handrank.next_card_equity("QQ+,AKs", "random", FLOP), args.repeats)
+    rows.append(("next_card_equity(QQ+,AKs, random, flop)", ms, f"{slow / ms:.1f}x faster"))
+    ms = _best(lambda: handrank.next_card_equity("random", "random", FLOP), args.repeats)
+    rows.append(("next_card_equity(random, random, flop)", ms, ""))
+    hits = getattr(handrank, "hits", None)
+    if hits is not None:
+        for name, board in (("flop", FLOP), ("turn", FLOP + " 5c"), ("river", FLOP + " 5c Jd")):
+            ms = _best(lambda b=board: hits("random", b), args.repeats * 4)
+            rows.append((f"hits(random, {name})", ms, ""))
+    print(f"handrank {version('handrank')} on {cpu_name()}, one thread", file=sys.stderr)
+    if args.markdown:
+        print("| call | ms | against its baseline |")
+        print("|---|---:|---:|")
+    for name, ms, ratio in rows:
+        print(f"| {name} | {ms:,.2f} | {ratio} |" if args.markdown else f"{name:72s} {ms:10,.2f} ms  {ratio}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
