@@ -5,9 +5,9 @@
 it is built on: the target is within 1.2 times its time), for the same
 range on both sides (one curve, counted once) and for two ranges (two
 curves); ``next_card_equity`` on a flop against the naive way, one exact
-``equity`` call a turn card (checked equal first); ``hits`` of a full
-random range on a flop, turn and river.  One thread, best of
-``--repeats`` runs, milliseconds a call.
+``equity`` call a turn card (checked equal first).  One thread, best of
+``--repeats`` runs, milliseconds a call.  ``hits`` has its own,
+``bench_hits.py``.
 
     python benchmarks/bench_analytics.py --markdown
 """
@@ -72,11 +72,6 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(("next_card_equity(QQ+,AKs, random, flop)", ms, f"{slow / ms:.1f}x faster"))
     ms = _best(lambda: handrank.next_card_equity("random", "random", FLOP), args.repeats)
     rows.append(("next_card_equity(random, random, flop)", ms, ""))
-    hits = getattr(handrank, "hits", None)
-    if hits is not None:
-        for name, board in (("flop", FLOP), ("turn", FLOP + " 5c"), ("river", FLOP + " 5c Jd")):
-            ms = _best(lambda b=board: hits("random", b), args.repeats * 4)
-            rows.append((f"hits(random, {name})", ms, ""))
     print(f"handrank {version('handrank')} on {cpu_name()}, one thread", file=sys.stderr)
     if args.markdown:
         print("| call | ms | against its baseline |")

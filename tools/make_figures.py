@@ -106,6 +106,9 @@ FIGURES: dict[str, Callable[[], Figure]] = {
     "categories.png": lambda: plot.category_chart(
         "22+, A2s+, KTs+, ATo+", "As 7d 7h", title="22+, A2s+, KTs+, ATo+ on As 7d 7h"
     ),
+    "hits.png": lambda: plot.hits("QQ+, AK, AJs, KQs, JTs, 98s", "Ks Th 2h"),
+    "equity_distribution.png": lambda: plot.equity_distribution("QQ+, AKs, 99-77", "22+, A2s+, KTs+, ATo+", "Ks 7h 2d"),
+    "next_card.png": lambda: plot.next_card_equity("QQ+, AKs", "22+, A2s+, KTs+, ATo+", "Ks 7h 2d"),
     "abstraction_flop.png": flop_buckets,
     "river_cfr.png": river_cfr,
 }

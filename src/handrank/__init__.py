@@ -25,6 +25,7 @@ from handrank._distribution import (
 )
 from handrank._equity import equity, equity_by_street
 from handrank._hand import best_five, best_five_omaha, category, describe, example_hand
+from handrank._hits import Hits, hits
 from handrank._isomorphism import HandIndexer
 from handrank._kernels import BLOCKED, NO_LOW
 from handrank._preflop import preflop_equity, preflop_matrix
@@ -71,6 +72,7 @@ __all__ = [
     "EquityDistribution",
     "EquityResult",
     "HandIndexer",
+    "Hits",
     "NextCardEquity",
     "PlayerResult",
     "Range",
@@ -103,6 +105,7 @@ __all__ = [
     "evaluate_short_deck",
     "evaluate_short_deck_batch",
     "example_hand",
+    "hits",
     "next_card_equity",
     "parse_cards",
     "preflop_equity",

@@ -149,6 +149,21 @@ class _ProgressBar:
             sys.stderr.flush()
 
 
+def _hits(args: argparse.Namespace) -> int:
+    result = handrank.hits(args.range, args.board, dead=args.dead, game=args.game)
+    if args.json:
+        classes = [
+            {"class": name, "kind": "made" if i < len(result.made) else "draw", "combos": weight, "share": share}
+            for i, (name, weight, share) in enumerate(zip(result.classes, result.weight, result.share, strict=True))
+        ]
+        print(
+            json.dumps({"range": str(result.range), "board": result.board, "total": result.total, "classes": classes})
+        )
+    else:
+        print(result)
+    return 0
+
+
 def _next_card(args: argparse.Namespace) -> int:
     """``handrank equity HERO VILLAIN --board FLOP --next-card``: each next card's exact equity."""
     if len(args.players) != 2 or args.game != "holdem":
@@ -535,6 +550,15 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="each card that can come next on a flop or turn: both players' exact equity (two Hold'em players)",
     )
+    hi = sub.add_parser(
+        "hits",
+        help="what a range hits on a board: made hands and draws",
+        description="Weigh a range's combos on a flop, turn or river by the hand they make and the draws they have.",
+    )
+    hi.add_argument("range", help='the range, such as "QQ+, AK, JTs" or "random"')
+    hi.add_argument("board", help='the flop, turn or river, such as "Ks7h2d"')
+    hi.add_argument("--dead", default="", help="cards out of play")
+    hi.add_argument("--game", choices=("holdem", "shortdeck"), default="holdem", help="the game (default holdem)")
     co = sub.add_parser(
         "combos",
         help="the exact equity of each combo of a range against another on a board",
@@ -546,7 +570,7 @@ def parser() -> argparse.ArgumentParser:
     co.add_argument("--dead", default="", help="cards out of play")
     co.add_argument("--game", choices=("holdem", "omaha"), default="holdem", help="the game (default holdem)")
     co.add_argument("--csv", action="store_true", help="print CSV: combo, equity, weight")
-    for p in (ev, sd, eq, co):
+    for p in (ev, sd, eq, co, hi):
         p.add_argument("--json", action="store_true", help="print one JSON object")
     _table_parser(sub)
     _abstraction_parser(sub)
@@ -648,6 +672,7 @@ def main(argv: list[str] | None = None) -> int:
             "showdown": _showdown,
             "equity": _equity,
             "combos": _combos,
+            "hits": _hits,
             "table": _table,
             "abstraction": _abstraction,
         }

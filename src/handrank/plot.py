@@ -1,5 +1,5 @@
 """Pictures of ranges and equities as matplotlib Figures: the range grid, equity by street, hand categories,
-equity distributions and the next card's equity.
+what a range hits, equity distributions and the next card's equity.
 
 ``pip install "handrank[plot]"`` brings matplotlib; ``import handrank``
 never imports this module.  Each function returns a new
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     from handrank._cards import Cards
 
-__all__ = ["category_chart", "equity_by_street", "equity_distribution", "next_card_equity", "range_grid"]
+__all__ = ["category_chart", "equity_by_street", "equity_distribution", "hits", "next_card_equity", "range_grid"]
 
 STREETS = ("preflop", "flop", "turn", "river")
 SUIT_COLOURS = {"c": "#2e7d32", "d": "#1565c0", "h": "#c62828", "s": "#212121"}
@@ -266,4 +266,32 @@ def next_card_equity(
     ax.set_ylabel(f"{result.players[0]} equity")
     ax.set_title(f"{result.players[0]} against {result.players[1]} on {result.board}: the next card")
     ax.legend(loc="lower right")
+    return fig
+
+
+def hits(
+    hand_range: Range | str,
+    board: Cards,
+    *,
+    dead: Cards = (),
+    game: str = "holdem",
+    title: str | None = None,
+    ax: Axes | None = None,
+) -> Figure:
+    """What a range hits on a flop, turn or river (``handrank.hits``): each made-hand class's share of the range
+    as a bar, then each draw's in another colour (a hand counts in every draw it has)."""
+    from handrank._hits import hits as hits_of
+
+    result = hits_of(hand_range, board, dead=dead, game=game)
+    classes, shares = list(result.classes), list(result.share)
+    colours = ["#1565c0"] * len(result.made) + ["#ef6c00"] * len(result.draws)
+    fig, ax = _axes(ax, (6.4, 0.6 + 0.27 * len(classes)))
+    ax.barh(range(len(classes)), shares, color=colours)
+    for i, share in enumerate(shares):
+        ax.text(share + 0.01, i, f"{share:.1%}", va="center", fontsize=8)
+    ax.set_yticks(range(len(classes)), classes)
+    ax.invert_yaxis()
+    ax.set_xlim(0, min(1.0, max(shares, default=0.0) + 0.15))
+    ax.set_xlabel("share of the range (made hands in blue, draws in orange)")
+    ax.set_title(title if title is not None else f"what {result.range} hits on {result.board}")
     return fig
