@@ -122,6 +122,11 @@ def best_seconds(fns: Sequence[Callable[[], object]], repeats: int) -> list[floa
     return best
 
 
+def best_of(call: Callable[[], object], repeats: int) -> float:
+    """The shortest of ``repeats`` timed runs of ``call``, in seconds (``best_seconds`` for one function)."""
+    return best_seconds([call], repeats)[0]
+
+
 def version(dist: str) -> str:
     try:
         return importlib.metadata.version(dist)

@@ -17,23 +17,19 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
+from collections.abc import Callable
 
 import handrank
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import cpu_name, version
+from bench import best_of, cpu_name, version
 
 FLOP = "Ks 7h 2d"
 
 
-def _best(call: object, repeats: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        call()  # type: ignore[operator]
-        best = min(best, time.perf_counter() - start)
-    return best * 1e3
+def _best(call: Callable[[], object], repeats: int) -> float:
+    """Milliseconds: the shortest of ``repeats`` runs."""
+    return best_of(call, repeats) * 1e3
 
 
 def _naive_next_card(hero: str, villain: str, board: str) -> list[float]:

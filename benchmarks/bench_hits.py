@@ -23,22 +23,12 @@ import time
 import numpy as np
 
 import handrank
-from handrank._hits import hits
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import cpu_name, version
+from bench import best_of, cpu_name, version
 
 NARROW = "22+, A2s+, K9s+, QTs+, JTs, T9s, 98s, 87s, 76s, ATo+, KJo+, QJo"
 STREETS = {3: "flop", 4: "turn", 5: "river"}
-
-
-def _best(call: object, repeats: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        call()  # type: ignore[operator]
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def _boards(rng: np.random.Generator, size: int, count: int, lowest: int = 0) -> list[str]:
@@ -83,8 +73,8 @@ def main(argv: list[str] | None = None) -> int:
             ("short deck random", "random", "shortdeck", _boards(rng, size, args.boards, 16)),
         ):
             for board in deck:  # warm: the range parsed, the tables built
-                hits(text, board, game=game)
-            times = [_best(lambda b=board, t=text, g=game: hits(t, b, game=g), args.repeats) for board in deck]
+                handrank.hits(text, board, game=game)
+            times = [best_of(lambda b=b, t=text, g=game: handrank.hits(t, b, game=g), args.repeats) for b in deck]
             ms = statistics.median(times) * 1e3
             rows.append((f"hits, {street}, {label}", ms, loop_ms if label == "random" else None))
     print(f"handrank {version('handrank')} on {cpu_name()}, one thread", file=sys.stderr)

@@ -31,7 +31,7 @@ import numpy as np
 import handrank
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import cpu_name, version
+from bench import best_of, cpu_name, version
 
 
 def _dense(board: list[int]) -> np.ndarray:
@@ -42,15 +42,6 @@ def _dense(board: list[int]) -> np.ndarray:
     a, b = table[:, 0], table[:, 1]
     apart = (a[:, None] != a) & (a[:, None] != b) & (b[:, None] != a) & (b[:, None] != b) & live[None] & live[:, None]
     return np.where(apart, np.sign(ranks[None, :] - ranks[:, None]), 0).astype(np.float64)
-
-
-def _best(call: object, repeats: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        call()  # type: ignore[operator]
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def _omaha_rows(rng: np.random.Generator, repeats: int) -> list[tuple[str, float]]:
@@ -64,7 +55,7 @@ def _omaha_rows(rng: np.random.Generator, repeats: int) -> list[tuple[str, float
         reach = rng.random((8, n)) + 0.01
         out = np.empty_like(reach)
         for name, call in (("showdown_values", handrank.showdown_values), ("blocked_reach", handrank.blocked_reach)):
-            us = _best(lambda c=call, p=prepared, r=reach, o=out: c(p, r, out=o), repeats) / len(reach) * 1e6
+            us = best_of(lambda c=call, p=prepared, r=reach, o=out: c(p, r, out=o), repeats) / len(reach) * 1e6
             rows.append((f"Omaha PLO4, {n:,} holes: {name} (board prepared in {made:.2f} s)", us))
     return rows
 
@@ -89,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
 
     one = handrank.ShowdownBoards(distinct[0])
     single, single_out = rng.random(1326) + 0.01, np.empty(1326)
-    us = _best(lambda: [handrank.showdown_values(one, single, out=single_out) for _ in range(1000)], args.repeats)
+    us = best_of(lambda: [handrank.showdown_values(one, single, out=single_out) for _ in range(1000)], args.repeats)
     rows.append(("showdown_values, one node a call (prepared board), float64", us / 1000 * 1e6))
     boards = distinct[rng.integers(0, args.boards, args.batch)]
     prepared = handrank.ShowdownBoards(boards)
@@ -109,13 +100,13 @@ def main(argv: list[str] | None = None) -> int:
             ),
             (f"blocked_reach, {mixed}", lambda r=r, out=out: handrank.blocked_reach(prepared, r, out=out)),
         ):
-            us = _best(lambda call=call: [call() for _ in range(calls)], args.repeats) / calls
+            us = best_of(lambda call=call: [call() for _ in range(calls)], args.repeats) / calls
             rows.append((f"{name}, {np.dtype(dtype).name}", us / args.batch * 1e6))
     far = distinct[rng.integers(0, args.boards, args.stream)]
     far_prepared, far_reach = handrank.ShowdownBoards(far), rng.random((args.stream, 1326)) + 0.01
     far_out = np.empty_like(far_reach)
     for name, call in (("showdown_values", handrank.showdown_values), ("blocked_reach", handrank.blocked_reach)):
-        us = _best(lambda call=call: call(far_prepared, far_reach, out=far_out), args.repeats) / args.stream * 1e6
+        us = best_of(lambda call=call: call(far_prepared, far_reach, out=far_out), args.repeats) / args.stream * 1e6
         rows.append((f"{name}, {args.stream:,} nodes a call from memory, float64", us))
     # the textbook way, on the first --dense nodes, checked equal to handrank's
     matrices = {i: _dense(distinct[i].tolist()) for i in range(args.boards)}
@@ -125,7 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     if not np.allclose(got, dense, atol=1e-8):
         print("error: handrank and the dense product differ", file=sys.stderr)
         return 1
-    dense_us = _best(lambda: [matrices[w] @ far_reach[i] for i, w in enumerate(which)], args.repeats) / args.dense * 1e6
+    dense_us = (
+        best_of(lambda: [matrices[w] @ far_reach[i] for i, w in enumerate(which)], args.repeats) / args.dense * 1e6
+    )
     rows.append(("numpy: the 1,326 x 1,326 matrix @ reach (matrix made once a board), float64", dense_us))
     rows += _omaha_rows(rng, max(1, args.repeats // 3))
     print(f"handrank {version('handrank')} on {cpu_name()}, one thread", file=sys.stderr)

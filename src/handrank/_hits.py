@@ -16,9 +16,9 @@ from functools import cache
 from handrank._cards import CARD_NAMES, SHORT_DECK_LOWEST, SHORT_DECK_RULE, board_ids_of, cards_str, parse_named
 from handrank._games import GAMES, game
 from handrank._hand import category
-from handrank._ranges import Range, packed
+from handrank._ranges import Range
 from handrank._record import Record, build
-from handrank._solver import combo_number, range_of, rank_combos
+from handrank._solver import combo_number, range_of, range_weights, rank_combos
 from handrank._solver import combos as combo_table
 from handrank._tables import SD_LOWEST, Category, sd_straight_top, straight_top
 from handrank._variants import evaluate_short_deck_batch
@@ -201,7 +201,7 @@ def hits(range: Range | str, board: Cards, *, dead: Cards = (), game: str = "hol
     rules = _game(game)
     board_ids, dead_ids = _cards(board, dead, rules)
     player = range_of(range, "range", rules)
-    weights, scale = _weights(player, sum(1 << c for c in board_ids + dead_ids))
+    weights, scale = range_weights(player, sum(1 << c for c in board_ids + dead_ids))
     live = np.flatnonzero(weights)
     if live.size == 0:
         raise ValueError("range: no combo of the range is left once the board and dead cards are out")
@@ -247,21 +247,6 @@ def _cards(board: Cards, dead: Cards, rules: str) -> tuple[list[int], list[int]]
                 if card < SHORT_DECK_LOWEST:
                     raise ValueError(f"{what}: card {CARD_NAMES[card]} is not in the short deck ({SHORT_DECK_RULE})")
     return board_ids, dead_ids
-
-
-def _weights(player: Range, excluded: int) -> tuple[np.ndarray, int]:
-    """The range's integer weights (times their common denominator) at each of the 1,326 combo numbers, 0
-    outside it or meeting the ``excluded`` cards, and that denominator."""
-    import numpy as np
-
-    pack = packed(player)
-    weights = np.zeros(1326, np.int64)
-    if pack.ints:
-        cards = np.frombuffer(pack.cards, np.uint8).reshape(-1, 2).astype(np.int64)  # high card first
-        high, low = cards[:, 0], cards[:, 1]
-        keep = ((excluded >> high) & 1 | (excluded >> low) & 1) == 0
-        weights[combo_number(low, high)[keep]] = np.array(pack.ints, np.int64)[keep]
-    return weights, pack.scale
 
 
 @cache

@@ -207,9 +207,13 @@ def _omaha_combo_equity(
 def combo_weights(player: Range | str, what: str, excluded: int) -> tuple[np.ndarray, int]:
     """A Hold'em range's integer weights (times their common denominator) at each of the 1,326 combo numbers,
     0 for combos outside it or meeting the ``excluded`` cards, and that denominator."""
+    return range_weights(range_of(player, what, "holdem"), excluded)
+
+
+def range_weights(player: Range, excluded: int) -> tuple[np.ndarray, int]:
+    """``combo_weights`` of a two-card range of any game (Hold'em, short deck), already a ``Range``."""
     import numpy as np
 
-    player = range_of(player, what, "holdem")
     pack = packed(player)
     weights = np.zeros(1326, np.int64)
     if pack.ints:
