@@ -340,3 +340,29 @@ def test_out_of_any_strides(impl: Api) -> None:
     strided = np.empty(2 * 1326)[::2]
     impl.blocked_reach(boards[0], reach[0], out=strided)
     np.testing.assert_array_equal(strided, impl.blocked_reach(boards[0], reach[0]))
+
+
+def test_one_node_a_call_is_the_batch_s_row(impl: Api) -> None:
+    """One node on one prepared board (the call a solver makes at every node) gives the bits, errors and out=
+    of the general path."""
+    board = impl.ShowdownBoards("Qh Jh 4c 4d 9s")
+    reach = np.random.default_rng(81).random(1326)
+    for dtype in (np.float64, np.float32):
+        one = reach.astype(dtype)
+        for call in (impl.showdown_values, impl.blocked_reach):
+            got = call(board, one)
+            assert got.dtype == dtype and got.shape == (1326,)
+            np.testing.assert_array_equal(got, call(board, one[None, :])[0])
+            out = np.empty(1326, dtype)
+            assert call(board, one, out=out) is out
+            np.testing.assert_array_equal(out, got)
+    with pytest.raises(TypeError, match="threads must be an integer or None, not bool"):
+        impl.showdown_values(board, reach, threads=True)
+    with pytest.raises(ValueError, match="out overlaps reach"):
+        impl.showdown_values(board, reach, out=reach)
+    with pytest.raises(TypeError, match="out must have dtype float64"):
+        impl.showdown_values(board, reach, out=np.empty(1326, np.float32))
+    bad = reach.copy()
+    bad[3] = -1.0
+    with pytest.raises(ValueError, match=r"reach row 0: combo 2c3c has reach -1.0"):
+        impl.blocked_reach(board, bad)

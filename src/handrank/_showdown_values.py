@@ -223,9 +223,48 @@ def _prepared(boards: object, holes: object) -> ShowdownBoards:
     return boards
 
 
+def _one_node(
+    boards: object, reach: object, holes: object, out: object, threads: object
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The kernel's arrays when a call is one node on one prepared board with nothing to check beyond the
+    kernel's own checks (a float64 or float32 reach of 1,326, C-contiguous; ``out`` None or the same, apart from
+    it): the prepared board, the reach and ``out`` (made if None) as rows ``(1, 1326)``; else None, for the
+    general path and its errors."""
+    import numpy as np
+
+    if type(boards) is not ShowdownBoards or boards.holes is not None or not boards.one or holes is not None:
+        return None
+    if not (threads is None or (type(threads) is int and threads == 1)):
+        return None
+    if type(reach) is not np.ndarray or reach.shape != (1326,):
+        return None
+    if reach.dtype not in (np.float64, np.float32) or not reach.flags.c_contiguous:
+        return None
+    rows = reach.reshape(1, 1326)
+    if out is None:
+        return boards.prepared, rows, np.empty((1, 1326), reach.dtype)
+    if (
+        type(out) is not np.ndarray
+        or out.dtype != reach.dtype
+        or out.shape != (1326,)
+        or not out.flags.c_contiguous
+        or not out.flags.writeable
+        or np.may_share_memory(out, reach)
+    ):
+        return None
+    return boards.prepared, rows, out.reshape(1, 1326)
+
+
 def _run(boards: object, reach: object, holes: object, out: object, threads: object, blocked: bool) -> np.ndarray:
     import numpy as np
 
+    one = _one_node(boards, reach, holes, out, threads)
+    if one is not None:  # the cost of a call where a solver calls at every node
+        board, rows, values = one
+        found = _backend.kernels.showdown_values(board, rows, values, blocked, 0, 1)
+        if found >= 0:
+            raise _bad_reach(found, rows, False)
+        return out if isinstance(out, np.ndarray) else values.reshape(1326)
     prepared = _prepared(boards, holes)
     rows, one_row = _reach(reach, len(prepared), prepared.width)
     nodes = max(len(prepared), len(rows))
