@@ -122,6 +122,26 @@ def best_seconds(fns: Sequence[Callable[[], object]], repeats: int) -> list[floa
     return best
 
 
+def bench_parser(doc: str, repeats: int) -> argparse.ArgumentParser:
+    """A benchmark's parser, described by the first paragraph of ``doc``, with the options every one takes:
+    ``--repeats``, ``--seed`` and ``--markdown``."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--repeats", type=int, default=repeats, help=f"best of this many runs (default {repeats})")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--markdown", action="store_true", help="print the results as a markdown table")
+    return parser
+
+
+def compiled() -> bool:
+    """Whether the compiled backend is active; else an error said on stderr."""
+    import handrank
+
+    if handrank.BACKEND != "c":
+        print("error: the compiled backend is needed", file=sys.stderr)
+        return False
+    return True
+
+
 def best_of(call: Callable[[], object], repeats: int) -> float:
     """The shortest of ``repeats`` timed runs of ``call``, in seconds (``best_seconds`` for one function)."""
     return best_seconds([call], repeats)[0]

@@ -14,7 +14,6 @@ curves); ``next_card_equity`` on a flop against the naive way, one exact
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Callable
@@ -22,7 +21,7 @@ from collections.abc import Callable
 import handrank
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import best_of, cpu_name, version
+from bench import bench_parser, best_of, cpu_name, version
 
 FLOP = "Ks 7h 2d"
 
@@ -43,9 +42,7 @@ def _naive_next_card(hero: str, villain: str, board: str) -> list[float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeats", type=int, default=5, help="best of this many runs (default 5)")
-    parser.add_argument("--markdown", action="store_true", help="print the results as a markdown table")
+    parser = bench_parser(__doc__, 5)
     args = parser.parse_args(argv)
     rows: list[tuple[str, float, str]] = []
     base = _best(lambda: handrank.combo_equity("random", "random", FLOP), args.repeats)

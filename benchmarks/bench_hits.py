@@ -14,7 +14,6 @@ once).
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
@@ -25,7 +24,7 @@ import numpy as np
 import handrank
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import best_of, cpu_name, version
+from bench import bench_parser, best_of, compiled, cpu_name, version
 
 NARROW = "22+, A2s+, K9s+, QTs+, JTs, T9s, 98s, 87s, 76s, ATo+, KJo+, QJo"
 STREETS = {3: "flop", 4: "turn", 5: "river"}
@@ -53,14 +52,10 @@ def _loop(board: str) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = bench_parser(__doc__, 7)
     parser.add_argument("--boards", type=int, default=20, help="random boards of each street (default 20)")
-    parser.add_argument("--repeats", type=int, default=7, help="best of this many runs (default 7)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--markdown", action="store_true", help="print the results as a markdown table")
     args = parser.parse_args(argv)
-    if handrank.BACKEND != "c":
-        print("error: the compiled backend is needed", file=sys.stderr)
+    if not compiled():
         return 2
     rng = np.random.default_rng(args.seed)
     rows: list[tuple[str, float, float | None]] = []

@@ -21,7 +21,6 @@ board, nodes a second (and the preparation's seconds).
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import time
@@ -31,7 +30,7 @@ import numpy as np
 import handrank
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import best_of, cpu_name, version
+from bench import bench_parser, best_of, compiled, cpu_name, version
 
 
 def _dense(board: list[int]) -> np.ndarray:
@@ -61,17 +60,13 @@ def _omaha_rows(rng: np.random.Generator, repeats: int) -> list[tuple[str, float
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = bench_parser(__doc__, 7)
     parser.add_argument("--batch", type=int, default=32, help="nodes a call in cache (default 32)")
     parser.add_argument("--stream", type=int, default=1_000, help="nodes a call from memory (default 1,000)")
     parser.add_argument("--boards", type=int, default=16, help="distinct boards (default 16)")
     parser.add_argument("--dense", type=int, default=200, help="nodes for the numpy product (default 200)")
-    parser.add_argument("--repeats", type=int, default=7, help="best of this many runs (default 7)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--markdown", action="store_true", help="print the results as a markdown table")
     args = parser.parse_args(argv)
-    if handrank.BACKEND != "c":
-        print("error: the compiled backend is needed", file=sys.stderr)
+    if not compiled():
         return 2
     rng = np.random.default_rng(args.seed)
     distinct = np.array([rng.choice(52, 5, replace=False) for _ in range(args.boards)], np.uint8)

@@ -75,19 +75,8 @@ def _classes(result: Hits) -> dict[str, set[tuple[int, ...]]]:
 
 def _made_class(hole: tuple[int, int], board: tuple[int, ...], cat: int) -> str:
     """The rules of the documentation, by counting ranks."""
-    names = {
-        Category.ROYAL_FLUSH: "straight flush",
-        Category.STRAIGHT_FLUSH: "straight flush",
-        Category.FOUR_OF_A_KIND: "four of a kind",
-        Category.FULL_HOUSE: "full house",
-        Category.FLUSH: "flush",
-        Category.STRAIGHT: "straight",
-        Category.THREE_OF_A_KIND: "three of a kind",
-        Category.TWO_PAIR: "two pair",
-        Category.HIGH_CARD: "high card",
-    }
-    if cat != Category.ONE_PAIR:
-        return names[Category(cat)]
+    if cat != Category.ONE_PAIR:  # the category's own name; a royal flush is a straight flush
+        return "straight flush" if cat == Category.ROYAL_FLUSH else Category(cat).name.replace("_", " ").lower()
     ranks = [c // 4 for c in (*hole, *board)]
     pair = next(r for r in set(ranks) if ranks.count(r) == 2)
     board_ranks = sorted({c // 4 for c in board}, reverse=True)
