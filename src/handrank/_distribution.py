@@ -11,10 +11,18 @@ first call.
 
 from __future__ import annotations
 
-from handrank._cards import CARD_NAMES, board_ids_of, card_str, combo_str, parse_named
+from handrank._cards import card_str, combo_str
 from handrank._games import HOLDEM
 from handrank._record import Record, build
-from handrank._solver import combo_counts, combo_weights, faced_weights, holding_combos, range_of
+from handrank._solver import (
+    board_and_dead,
+    combo_counts,
+    combo_weights,
+    combos,
+    faced_weights,
+    holding_combos,
+    range_of,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -166,13 +174,9 @@ class NextCardEquity(Record):
 
 def _deal(board: Cards, dead: Cards, sizes: tuple[int, ...], what: str) -> tuple[list[int], list[int], int]:
     """The board and dead cards checked (``sizes``: the board sizes the call takes), and their mask."""
-    board_ids = board_ids_of(board, HOLDEM)
+    board_ids, dead_ids = board_and_dead(board, dead, HOLDEM)
     if len(board_ids) not in sizes:
         raise ValueError(f"board: {what}, got {len(board_ids)} cards")
-    dead_ids = parse_named(dead, "dead")
-    for card in dead_ids:
-        if card in board_ids:
-            raise ValueError(f"duplicate card {CARD_NAMES[card]} (on the board and dead)")
     return board_ids, dead_ids, sum(1 << c for c in board_ids + dead_ids)
 
 
@@ -184,8 +188,6 @@ def _name(player: Range | str, what: str) -> str:
 def _curve(name: str, mine: np.ndarray, theirs: np.ndarray, board_ids: list[int], dead_ids: list[int]) -> EquityCurve:
     """One player's curve from the integer weights of both ranges by combo number."""
     import numpy as np
-
-    from handrank._solver import combos
 
     numbers, counts, _, _ = combo_counts(mine, theirs, board_ids, dead_ids)
     wins, ties, total = counts

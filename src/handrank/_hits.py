@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from handrank._cards import CARD_NAMES, SHORT_DECK_LOWEST, SHORT_DECK_RULE, board_ids_of, cards_str, parse_named
+from handrank._cards import CARD_NAMES, SHORT_DECK_LOWEST, SHORT_DECK_RULE, cards_str
 from handrank._games import GAMES, game
 from handrank._hand import category
 from handrank._ranges import Range
 from handrank._record import Record, build
-from handrank._solver import combo_number, range_of, range_weights, rank_combos
+from handrank._solver import board_and_dead, combo_number, range_of, range_weights, rank_combos
 from handrank._solver import combos as combo_table
 from handrank._tables import SD_LOWEST, Category, sd_straight_top, straight_top
 from handrank._variants import evaluate_short_deck_batch
@@ -236,11 +236,7 @@ def _game(name: object) -> str:
 
 def _cards(board: Cards, dead: Cards, rules: str) -> tuple[list[int], list[int]]:
     """The board (3, 4 or 5 cards) and dead cards checked: distinct, and in the game's deck."""
-    board_ids = board_ids_of(board, GAMES[rules])
-    dead_ids = parse_named(dead, "dead")
-    for card in dead_ids:
-        if card in board_ids:
-            raise ValueError(f"dead: duplicate card {CARD_NAMES[card]} (on the board and dead)")
+    board_ids, dead_ids = board_and_dead(board, dead, GAMES[rules])
     if rules == "shortdeck":
         for what, ids in (("board", board_ids), ("dead", dead_ids)):
             for card in ids:

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from handrank._cards import Cards
+    from handrank._games import Game
 
 _COMBOS: list[np.ndarray] = []  # the read-only (1326, 2) array, made on the first call
 
@@ -257,11 +258,7 @@ def combo_equity(
 
     if game not in ("holdem", "omaha"):
         raise ValueError(f"game must be 'holdem' or 'omaha', not {game!r}")
-    board_ids = board_ids_of(board, HOLDEM if game == "holdem" else OMAHA)
-    dead_ids = parse_named(dead, "dead")
-    for card in dead_ids:
-        if card in board_ids:
-            raise ValueError(f"duplicate card {CARD_NAMES[card]} (on the board and dead)")
+    board_ids, dead_ids = board_and_dead(board, dead, HOLDEM if game == "holdem" else OMAHA)
     if game == "omaha":
         hero_range = range_of(hero, "hero", game)
         villain_range = range_of(villain, "villain", game, hero_range.hole_size)  # "random": the hero's size
@@ -276,6 +273,16 @@ def combo_equity(
     if progress is not None:
         progress(1.0)
     return build(ComboEquity, _all_combos()[heroes], np.where(total > 0, equity, np.nan), faced / scale)
+
+
+def board_and_dead(board: Cards, dead: Cards, rules: Game) -> tuple[list[int], list[int]]:
+    """A showdown board of the game (``rules``) and the dead cards, parsed and checked: no card on both."""
+    board_ids = board_ids_of(board, rules)
+    dead_ids = parse_named(dead, "dead")
+    for card in dead_ids:
+        if card in board_ids:
+            raise ValueError(f"dead: duplicate card {CARD_NAMES[card]} (on the board and dead)")
+    return board_ids, dead_ids
 
 
 def combo_counts(

@@ -18,7 +18,7 @@ try:
 except ImportError as exc:  # pragma: no cover - the message is the point
     raise ImportError('handrank.plot needs matplotlib: pip install "handrank[plot]"') from exc
 
-from handrank._cards import board_ids_of, cards_str
+from handrank._cards import board_ids_of, card_str, cards_str
 from handrank._classes import HAND_CLASSES, class_weights
 from handrank._games import HOLDEM, plural
 from handrank._hand import category
@@ -195,14 +195,6 @@ def category_chart(
     return fig
 
 
-def _range_name(player: Range | str, what: str) -> str:
-    if isinstance(player, str):
-        return player
-    if isinstance(player, Range):
-        return str(player)
-    raise TypeError(f"{what} must be a Range or range text such as 'QQ+, AKs', not {type(player).__name__}")
-
-
 def equity_distribution(
     hero: Range | str | Sequence[Range | str],
     villain: Range | str,
@@ -222,12 +214,11 @@ def equity_distribution(
     if not heroes:
         raise ValueError("hero: give a range, or a list of ranges")
     curves = []
-    for i, one in enumerate(heroes):
+    for one in heroes:
         result = distribution(one, villain, board, dead)
         curves.append(result[0])
         if len(heroes) == 1:
             curves.append(result[1])
-        _range_name(one, f"hero {i}")
     fig, ax = _axes(ax, (6.4, 4.0))
     for curve in curves:
         share = np.concatenate([[0.0], np.cumsum(curve.weight)])
@@ -252,7 +243,6 @@ def next_card_equity(
 ) -> Figure:
     """The hero's exact equity after each card that can come next on a flop or turn, a bar a card coloured by
     its suit, with the equity now as a line (``handrank.next_card_equity``)."""
-    from handrank._cards import card_str
     from handrank._distribution import next_card_equity as by_card
 
     result = by_card(hero, villain, board, dead)
