@@ -17,6 +17,7 @@ typedef struct {
     uint64_t hole_key[HANDRANK_MAX_PLAYERS], hole_bits[HANDRANK_MAX_PLAYERS];
     uint8_t board[5];
     handrank_tally *out;
+    handrank_hand_types *types; /* NULL: not counted */
 } showdown_ctx;
 
 /* One complete board: `key` and `bits` sum its five cards (Hold'em). */
@@ -24,7 +25,7 @@ HR_INLINE void showdown_holdem(showdown_ctx *ctx, uint64_t key, uint64_t bits) {
     uint16_t rank[HANDRANK_MAX_PLAYERS];
     for (int p = 0; p < ctx->n_players; p++)
         rank[p] = hr_finish(key + ctx->hole_key[p], bits | ctx->hole_bits[p]);
-    hr_credit(ctx->out, rank, ctx->n_players, 1);
+    hr_credit(ctx->out, ctx->types, rank, ctx->n_players, 1);
 }
 
 static void showdown_omaha(showdown_ctx *ctx) {
@@ -35,12 +36,13 @@ static void showdown_omaha(showdown_ctx *ctx) {
         const uint8_t *hole = ctx->holes + p * ctx->hole_size;
         rank[p] = hr_omaha_prepared5(hole, ctx->hole_size, &prepared);
     }
-    hr_credit(ctx->out, rank, ctx->n_players, 1);
+    hr_credit(ctx->out, ctx->types, rank, ctx->n_players, 1);
 }
 
 static void init_ctx(showdown_ctx *ctx, enum handrank_game game, const uint8_t *holes, int n_players, int hole_size,
-                     handrank_tally *out) {
+                     handrank_tally *out, handrank_hand_types *types) {
     ctx->game = game;
+    ctx->types = types;
     ctx->holes = holes;
     ctx->n_players = n_players;
     ctx->hole_size = hole_size;
@@ -145,7 +147,7 @@ HR_INLINE unsigned next_draw(unsigned m, int k, unsigned limit) {
  * items i with i % parts == part.  Returns the boards its multisets stand for.
  */
 uint64_t hr_holdem_boards(const uint8_t *holes, int n, const uint8_t *board, int n_board, const uint8_t *deck,
-                              int n_deck, int part, int parts, handrank_tally *out) {
+                              int n_deck, int part, int parts, handrank_tally *out, handrank_hand_types *types) {
     int k = 5 - n_board, avail[13] = {0};
     uint32_t hole_key[HANDRANK_MAX_PLAYERS], fixed_key = 0;
     uint16_t rank[HANDRANK_MAX_PLAYERS], real[HANDRANK_MAX_PLAYERS];
@@ -166,7 +168,7 @@ uint64_t hr_holdem_boards(const uint8_t *holes, int n, const uint8_t *board, int
         uint32_t base = fixed_key + draws[d].key;
         for (int p = 0; p < n; p++)
             rank[p] = hr_plain_hashed(hr_hash(base + hole_key[p]));
-        hr_credit(out, rank, n, draws[d].ways);
+        hr_credit(out, types, rank, n, draws[d].ways);
         boards += draws[d].ways;
     }
 
@@ -223,10 +225,11 @@ uint64_t hr_holdem_boards(const uint8_t *holes, int n, const uint8_t *board, int
                     rank[p] = hr_plain_hashed(hr_hash(base + hole_key[p]));
                     real[p] = on_board + a + held[p] >= 5 ? handrank_flush[bits | hole_bits[p]] : rank[p];
                 }
-                if (winner_mask(rank, n) == winner_mask(real, n))
-                    continue; /* the flush changes no share */
-                hr_credit(out, rank, n, 0 - (uint64_t)rest[j][e].ways);
-                hr_credit(out, real, n, rest[j][e].ways);
+                if (winner_mask(rank, n) == winner_mask(real, n) &&
+                    (!types || hr_category(hr_best(rank, n)) == hr_category(hr_best(real, n))))
+                    continue; /* the flush changes no share (nor the winning category, when counted) */
+                hr_credit(out, types, rank, n, 0 - (uint64_t)rest[j][e].ways);
+                hr_credit(out, types, real, n, rest[j][e].ways);
             }
         }
     }
@@ -250,11 +253,11 @@ static uint64_t omaha_rec(showdown_ctx *ctx, const uint8_t *deck, int n, int sta
 
 uint64_t handrank_enumerate(enum handrank_game game, const uint8_t *holes, int n_players, int hole_size,
                             const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
-                            int part, int parts, handrank_tally *out) {
+                            int part, int parts, handrank_tally *out, handrank_hand_types *types) {
     if (game == HANDRANK_HOLDEM)
-        return hr_holdem_boards(holes, n_players, board, n_board, deck, n_deck, part, parts, out);
+        return hr_holdem_boards(holes, n_players, board, n_board, deck, n_deck, part, parts, out, types);
     showdown_ctx ctx;
-    init_ctx(&ctx, game, holes, n_players, hole_size, out);
+    init_ctx(&ctx, game, holes, n_players, hole_size, out, types);
     for (int j = 0; j < n_board; j++)
         ctx.board[j] = board[j];
     int left = 5 - n_board;
@@ -525,13 +528,41 @@ HR_INLINE int deal_hands(const mc_spec *mc, int64_t max_redraws, stream *s, cons
     return front;
 }
 
-/* Heads-up Hold'em showdowns counted in registers, credited once. */
+/* Heads-up Hold'em showdowns counted in registers, credited once; by category too when asked. */
 typedef struct {
     uint64_t won0, won1, tied;
+    uint64_t by_type[3][HANDRANK_CATEGORIES]; /* won by player 0, won by player 1, tied */
 } duel;
 
-HR_INLINE void duel_credit(const duel *d, handrank_tally *out) {
-    hr_credit_duel(&out[0], &out[1], d->won0, d->won1, d->tied);
+/*
+ * One heads-up showdown (a, b: the two ranks) into *d.  `typed` (a
+ * constant where it matters): by category only, one count a showdown, the
+ * totals summed from them by duel_credit.
+ */
+HR_INLINE void duel_count(duel *d, uint16_t a, uint16_t b, int typed) {
+    if (typed) {
+        d->by_type[(b < a) + 2 * (a == b)][hr_category(a < b ? a : b)]++;
+        return;
+    }
+    d->won0 += a < b;
+    d->won1 += b < a;
+    d->tied += a == b;
+}
+
+/* Credit what *d counted (by category when `types` is not NULL: then duel_count was typed). */
+HR_INLINE void duel_credit(const duel *d, handrank_tally *out, handrank_hand_types *types) {
+    uint64_t won0 = d->won0, won1 = d->won1, tied = d->tied;
+    if (types)
+        for (int c = 0; c < HANDRANK_CATEGORIES; c++) {
+            won0 += d->by_type[0][c];
+            won1 += d->by_type[1][c];
+            tied += d->by_type[2][c];
+            types[0].wins[c] += d->by_type[0][c];
+            types[1].wins[c] += d->by_type[1][c];
+            types[0].ties[c] += d->by_type[2][c];
+            types[1].ties[c] += d->by_type[2][c];
+        }
+    hr_credit_duel(&out[0], &out[1], won0, won1, tied);
 }
 
 /*
@@ -539,16 +570,17 @@ HR_INLINE void duel_credit(const duel *d, handrank_tally *out) {
  * of the deck (no rejection), which each block starts in sorted order.
  */
 static void fixed_blocks(mc_spec *mc, uint64_t seed, int64_t block_lo, int64_t block_hi, int64_t block_trials,
-                         handrank_tally *out) {
+                         handrank_tally *out, handrank_hand_types *types) {
     int n = mc->n_players, k = 5 - mc->n_board;
     uint64_t base_key = HANDRANK_KEY_BIAS, base_bits = 0;
     for (int j = 0; j < mc->n_board; j++) {
         base_key += handrank_card_key[mc->board[j]];
         base_bits |= handrank_suit_bit[mc->board[j]];
     }
-    duel d = {0, 0, 0};
+    duel d;
+    memset(&d, 0, sizeof d);
     showdown_ctx ctx;
-    init_ctx(&ctx, mc->game, mc->combos, n, mc->hole_size, out);
+    init_ctx(&ctx, mc->game, mc->combos, n, mc->hole_size, out, types);
     for (int j = 0; j < mc->n_board && j < 5; j++)
         ctx.board[j] = mc->board[j];
     for (int64_t block = block_lo; block < block_hi; block++) {
@@ -569,16 +601,14 @@ static void fixed_blocks(mc_spec *mc, uint64_t seed, int64_t block_lo, int64_t b
             } else if (n == 2) {
                 uint16_t a = hr_finish(key + ctx.hole_key[0], bits | ctx.hole_bits[0]);
                 uint16_t b = hr_finish(key + ctx.hole_key[1], bits | ctx.hole_bits[1]);
-                d.won0 += a < b;
-                d.won1 += b < a;
-                d.tied += a == b;
+                duel_count(&d, a, b, types != NULL);
             } else {
                 showdown_holdem(&ctx, key, bits);
             }
         }
     }
     if (mc->game == HANDRANK_HOLDEM && n == 2)
-        duel_credit(&d, out);
+        duel_credit(&d, out, types);
 }
 
 /*
@@ -587,7 +617,8 @@ static void fixed_blocks(mc_spec *mc, uint64_t seed, int64_t block_lo, int64_t b
  * kinds of hand (dealt from the deck or drawn) as constants.
  */
 HR_INLINE int64_t duel_run(const mc_spec *mc, const sorted_deck *d, uint64_t seed, int64_t block_lo, int64_t block_hi,
-                           int64_t block_trials, int64_t max_redraws, handrank_tally *out, const int dealt0,
+                           int64_t block_trials, int64_t max_redraws, handrank_tally *out,
+                           handrank_hand_types *types, const int typed, const int dealt0,
                            const int dealt1, const int preflop) {
     const uint64_t taken = mc->taken;
     const int k = preflop ? 5 : 5 - mc->n_board;
@@ -607,7 +638,8 @@ HR_INLINE int64_t duel_run(const mc_spec *mc, const sorted_deck *d, uint64_t see
         base_key += handrank_card_key[mc->board[j]];
         base_bits |= handrank_suit_bit[mc->board[j]];
     }
-    uint64_t won0 = 0, won1 = 0, tied = 0;
+    duel tally;
+    memset(&tally, 0, sizeof tally);
     int64_t trials = 0;
     for (int64_t block = block_lo; block < block_hi; block++) {
         stream s = block_stream(seed, block);
@@ -660,37 +692,36 @@ HR_INLINE int64_t duel_run(const mc_spec *mc, const sorted_deck *d, uint64_t see
                                     bits | handrank_suit_bit[hole[0]] | handrank_suit_bit[hole[1]]);
             uint16_t r1 = hr_finish(key + handrank_card_key[hole[2]] + handrank_card_key[hole[3]],
                                     bits | handrank_suit_bit[hole[2]] | handrank_suit_bit[hole[3]]);
-            won0 += r0 < r1;
-            won1 += r1 < r0;
-            tied += r0 == r1;
+            duel_count(&tally, r0, r1, typed);
             trials++;
         }
     }
-    hr_credit_duel(&out[0], &out[1], won0, won1, tied);
+    duel_credit(&tally, out, types);
     return trials;
 }
 
 static int64_t duel_blocks(const mc_spec *mc, const sorted_deck *d, uint64_t seed, int64_t lo, int64_t hi,
-                           int64_t trials, int64_t max_redraws, handrank_tally *out) {
+                           int64_t trials, int64_t max_redraws, handrank_tally *out, handrank_hand_types *types) {
+    /* each kind of deal, counted by category or not, as constants */
+#define HR_DUEL(D0, D1, PREFLOP)                                                                           \
+    (types ? duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, types, 1, D0, D1, PREFLOP)             \
+           : duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, NULL, 0, D0, D1, PREFLOP))
     if (mc->n_board == 0) {
         if (mc->dealt[0])
-            return mc->dealt[1] ? duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, 1, 1, 1)
-                                : duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, 1, 0, 1);
-        return mc->dealt[1] ? duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, 0, 1, 1)
-                            : duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, 0, 0, 1);
+            return mc->dealt[1] ? HR_DUEL(1, 1, 1) : HR_DUEL(1, 0, 1);
+        return mc->dealt[1] ? HR_DUEL(0, 1, 1) : HR_DUEL(0, 0, 1);
     }
     if (mc->dealt[0])
-        return mc->dealt[1] ? duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, 1, 1, 0)
-                            : duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, 1, 0, 0);
-    return mc->dealt[1] ? duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, 0, 1, 0)
-                        : duel_run(mc, d, seed, lo, hi, trials, max_redraws, out, 0, 0, 0);
+        return mc->dealt[1] ? HR_DUEL(1, 1, 0) : HR_DUEL(1, 0, 0);
+    return mc->dealt[1] ? HR_DUEL(0, 1, 0) : HR_DUEL(0, 0, 0);
+#undef HR_DUEL
 }
 
 int64_t handrank_monte_carlo(enum handrank_game game, int n_players, int hole_size, const uint8_t *combos,
                              const int64_t *offsets, const uint64_t *cum_weights,
                              const uint8_t *board, int n_board, uint64_t dead, const uint64_t *excluded,
                              uint64_t seed, int64_t block_lo, int64_t block_hi, int64_t block_trials,
-                             int64_t max_redraws, handrank_tally *out) {
+                             int64_t max_redraws, handrank_tally *out, handrank_hand_types *types) {
     mc_spec mc = {.game = game, .n_players = n_players, .hole_size = hole_size, .n_board = n_board,
                   .combos = combos, .board = board, .offsets = offsets, .cum_weights = cum_weights, .taken = dead,
                   .excluded = excluded};
@@ -702,12 +733,12 @@ int64_t handrank_monte_carlo(enum handrank_game game, int n_players, int hole_si
     if (mc.fixed < 0)
         return -1;
     if (mc.fixed) {
-        fixed_blocks(&mc, seed, block_lo, block_hi, block_trials, out);
+        fixed_blocks(&mc, seed, block_lo, block_hi, block_trials, out, types);
         return (block_hi - block_lo) * block_trials;
     }
     uint8_t holes[HANDRANK_MAX_PLAYERS * 6] = {0}; /* dealt anew every trial; the hole keys with them */
     showdown_ctx ctx;
-    init_ctx(&ctx, game, holes, n_players, hole_size, out);
+    init_ctx(&ctx, game, holes, n_players, hole_size, out, types);
     for (int j = 0; j < n_board; j++)
         ctx.board[j] = board[j];
     uint64_t base_key = HANDRANK_KEY_BIAS, base_bits = 0;
@@ -719,7 +750,7 @@ int64_t handrank_monte_carlo(enum handrank_game game, int n_players, int hole_si
     sorted_deck_init(&sorted, mc.taken);
     if (game == HANDRANK_HOLDEM && n_players == 2 && (mc.dealt[0] || offsets[1] > offsets[0]) &&
         (mc.dealt[1] || offsets[2] > offsets[1]))
-        return duel_blocks(&mc, &sorted, seed, block_lo, block_hi, block_trials, max_redraws, out);
+        return duel_blocks(&mc, &sorted, seed, block_lo, block_hi, block_trials, max_redraws, out, types);
     int64_t trials = 0;
     for (int64_t block = block_lo; block < block_hi; block++) {
         stream s = block_stream(seed, block);

@@ -288,6 +288,20 @@ typedef struct {
     uint64_t wins, ties, share, share_sq;
 } handrank_tally;
 
+/* The ten categories of a high hand, best first: 0 royal flush, 1 straight flush ... 9 high card. */
+#define HANDRANK_CATEGORIES 10
+
+/*
+ * What one player won and tied with each category of their hand (the hand
+ * that took or split the pot): wins[c] and ties[c] count showdowns as the
+ * tally's wins and ties do, by category c.  Every kernel that takes a
+ * handrank_tally *out takes a handrank_hand_types *types beside it: NULL
+ * counts nothing (and costs nothing), else n_players entries are added to.
+ */
+typedef struct {
+    uint64_t wins[HANDRANK_CATEGORIES], ties[HANDRANK_CATEGORIES];
+} handrank_hand_types;
+
 /*
  * Exact enumeration: every way to complete `board` (n_board cards) to five
  * cards from `deck` (n_deck cards in ascending order, none held by a
@@ -303,7 +317,7 @@ typedef struct {
  */
 uint64_t handrank_enumerate(enum handrank_game game, const uint8_t *holes, int n_players, int hole_size,
                             const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
-                            int part, int parts, handrank_tally *out);
+                            int part, int parts, handrank_tally *out, handrank_hand_types *types);
 
 /*
  * Weighted ranges for exact enumeration, one per player: player p's combos
@@ -346,7 +360,7 @@ size_t handrank_ranges_scratch(const handrank_ranges *ranges);
  */
 uint64_t handrank_enumerate_ranges(const handrank_ranges *ranges, const uint8_t *board, int n_board,
                                    const uint8_t *deck, int n_deck, const uint8_t *perms, int n_perms, int part,
-                                   int parts, void *scratch, handrank_tally *out);
+                                   int parts, void *scratch, handrank_tally *out, handrank_hand_types *types);
 
 /*
  * Monte Carlo over trial blocks [block_lo, block_hi) of `block_trials`
@@ -368,7 +382,7 @@ int64_t handrank_monte_carlo(enum handrank_game game, int n_players, int hole_si
                              const int64_t *offsets, const uint64_t *cum_weights,
                              const uint8_t *board, int n_board, uint64_t dead, const uint64_t *excluded,
                              uint64_t seed, int64_t block_lo, int64_t block_hi, int64_t block_trials,
-                             int64_t max_redraws, handrank_tally *out);
+                             int64_t max_redraws, handrank_tally *out, handrank_hand_types *types);
 
 /*
  * Hand isomorphism (isomorphism.c): a hand dealt in rounds maps to the index

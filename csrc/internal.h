@@ -136,13 +136,20 @@ HR_INLINE uint16_t hr_finish(uint64_t key, uint64_t suits) {
  */
 #define HR_ROW_INVALID(s_or, s_sum) (((s_or) ^ (s_sum)) | ((s_or) & HANDRANK_POISON_MASK))
 
+/* The category of a high class 1..7462 (0 royal flush ... 9 high card). */
+HR_INLINE int hr_category(unsigned r) {
+    return handrank_category[r];
+}
+
 /*
  * Credit `count` showdowns split among the `winners` players of `mask`
- * (bit p: player p).  `count` may be the two's complement of a number of
- * showdowns to take back: the tallies are sums of such terms, exact modulo
- * 2**64 and non-negative in the end.
+ * (bit p: player p), who hold a hand of category `category`.  `count` may
+ * be the two's complement of a number of showdowns to take back: the
+ * tallies are sums of such terms, exact modulo 2**64 and non-negative in
+ * the end.  `types` may be NULL.
  */
-HR_INLINE void hr_credit_split(handrank_tally *out, unsigned mask, int winners, int n, uint64_t count) {
+HR_INLINE void hr_credit_split(handrank_tally *out, handrank_hand_types *types, unsigned mask, int winners, int n,
+                               int category, uint64_t count) {
     uint64_t part = HANDRANK_SHARE_UNIT / (uint64_t)winners;
     for (int p = 0; p < n; p++) {
         if (!(mask >> p & 1))
@@ -153,11 +160,26 @@ HR_INLINE void hr_credit_split(handrank_tally *out, unsigned mask, int winners, 
             out[p].ties += count;
         out[p].share += count * part;
         out[p].share_sq += count * part * part;
+        if (types) {
+            if (winners == 1)
+                types[p].wins[category] += count;
+            else
+                types[p].ties[category] += count;
+        }
     }
 }
 
+/* The best (lowest) of n ranks. */
+HR_INLINE uint16_t hr_best(const uint16_t *rank, int n) {
+    uint16_t best = rank[0];
+    for (int p = 1; p < n; p++)
+        best = rank[p] < best ? rank[p] : best;
+    return best;
+}
+
 /* Credit `count` showdowns (see hr_credit_split) given each player's rank. */
-HR_INLINE void hr_credit(handrank_tally *out, const uint16_t *rank, int n, uint64_t count) {
+HR_INLINE void hr_credit(handrank_tally *out, handrank_hand_types *types, const uint16_t *rank, int n,
+                         uint64_t count) {
     uint16_t best = 0xffff;
     int winners = 0;
     unsigned mask = 0;
@@ -171,7 +193,7 @@ HR_INLINE void hr_credit(handrank_tally *out, const uint16_t *rank, int n, uint6
             mask |= 1u << p;
         }
     }
-    hr_credit_split(out, mask, winners, n, count);
+    hr_credit_split(out, types, mask, winners, n, types ? hr_category(best) : 0, count);
 }
 
 /* Heads-up: `won_a` showdowns won by a, `won_b` by b, `tied` split between them. */
@@ -246,7 +268,7 @@ uint32_t hr_omaha_flush_lane(const uint32_t (*cards)[16], int l, int K, int NB, 
  * handrank_enumerate for Hold'em, also used by the ranges kernel.
  */
 uint64_t hr_holdem_boards(const uint8_t *holes, int n, const uint8_t *board, int n_board, const uint8_t *deck,
-                          int n_deck, int part, int parts, handrank_tally *out);
+                          int n_deck, int part, int parts, handrank_tally *out, handrank_hand_types *types);
 
 /*
  * The scalar batch kernels of evaluate.c, for evaluate_simd.c: contiguous

@@ -26,6 +26,25 @@ HR_INLINE char *carve(char **at, size_t bytes) {
 /* One bit per class 0..7462 */
 #define HR_RANK_WORDS ((7463 + 63) / 64)
 
+/*
+ * Heads-up wins and ties by category on one runout.  The sweep credits what
+ * a combo of the smaller range loses to the larger's `better` weight in the
+ * combo's own category; what the larger range wins with a category above it
+ * is then moved there: for each such category b, the larger's live weight
+ * in b less that of its combos sharing a card with the combo (in Hold'em two
+ * cards' sums, for the twin, which shares both, is in the combo's own
+ * category; in Omaha counted combo by combo during the sweep).
+ */
+typedef struct {
+    uint64_t large[HANDRANK_CATEGORIES], small[HANDRANK_CATEGORIES];
+    uint64_t won_small[HANDRANK_CATEGORIES], won_large[HANDRANK_CATEGORIES], tied[HANDRANK_CATEGORIES];
+    /* Hold'em: the same by card, for the cards the smaller range holds (small_cards; the larger's other rows
+     * are written but never read) */
+    uint64_t large_by_card[52][HANDRANK_CATEGORIES], small_by_card[52][HANDRANK_CATEGORIES];
+    uint8_t small_cards[52];
+    int n_small_cards;
+} hr_category_sums;
+
 typedef struct {
     const handrank_ranges *spec;
     const uint8_t *perms; /* suit relabellings that leave the question unchanged, 4 bytes each */
@@ -44,6 +63,8 @@ typedef struct {
     int32_t *live;     /* three players or more: live combo indices, per player */
     int32_t *twin;     /* heads-up Hold'em: per combo of the smaller range, the larger's same combo or -1 */
     handrank_tally *out;
+    handrank_hand_types *types; /* NULL: not counted */
+    hr_category_sums *sums;     /* heads-up, when counted by category */
 } ranges_ctx;
 
 /* Rank every combo on the complete board in ctx->board, 0 for those it meets. */
@@ -75,6 +96,34 @@ HR_INLINE uint32_t place_of(const uint64_t *bitmap, const uint32_t *below, uint1
     return below[rank >> 6] + (uint32_t)hr_popcount64(word);
 }
 
+static void credit_heads_up_types(hr_category_sums *sums, int holdem, handrank_hand_types *small,
+                                  handrank_hand_types *large, uint64_t times) {
+    if (holdem)
+        for (int c = 1; c < HANDRANK_CATEGORIES; c++) {
+            if (!sums->small[c])
+                continue;
+            for (int b = 0; b < c; b++) {
+                if (!sums->large[b])
+                    continue;
+                /* sum over the smaller range's combos of category c: weight x the larger's live weight of
+                 * category b sharing no card with it */
+                uint64_t moved = sums->small[c] * sums->large[b];
+                for (int j = 0; j < sums->n_small_cards; j++) {
+                    int card = sums->small_cards[j];
+                    moved -= sums->small_by_card[card][c] * sums->large_by_card[card][b];
+                }
+                sums->won_large[b] += moved;
+                sums->won_large[c] -= moved;
+            }
+        }
+    for (int c = 0; c < HANDRANK_CATEGORIES; c++) {
+        small->wins[c] += sums->won_small[c] * times;
+        large->wins[c] += sums->won_large[c] * times;
+        small->ties[c] += sums->tied[c] * times;
+        large->ties[c] += sums->tied[c] * times;
+    }
+}
+
 /* Heads-up on one runout: player `small` (the range with fewer combos) against the other. */
 static void heads_up(ranges_ctx *ctx, int small, uint64_t times) {
     const handrank_ranges *spec = ctx->spec;
@@ -98,12 +147,30 @@ static void heads_up(ranges_ctx *ctx, int small, uint64_t times) {
     uint64_t *acc = ctx->place, total = 0;
     for (uint32_t q = 0; q < 2 * places + 2; q++)
         acc[q] = 0;
+    const int h = spec->hole_size, typed = ctx->types != NULL;
+    /* by category (typed): the larger range's live weight, and (Hold'em) that of its combos holding each card */
+    hr_category_sums *sums = ctx->sums;
+    if (typed) {
+        memset(sums, 0, offsetof(hr_category_sums, large_by_card));
+        for (int j = 0; j < sums->n_small_cards; j++) {
+            memset(sums->large_by_card[sums->small_cards[j]], 0, sizeof sums->large_by_card[0]);
+            memset(sums->small_by_card[sums->small_cards[j]], 0, sizeof sums->small_by_card[0]);
+        }
+    }
     for (int64_t i = l_lo; i < l_hi; i++) {
         uint16_t r = ctx->rank[i];
         uint32_t q = place_of(bitmap, below, r);
         uint64_t w = r ? spec->weights[i] : 0;
         total += w;
         acc[2 * q + (bitmap[r >> 6] >> (r & 63) & 1)] += w;
+        if (typed) {
+            int c = hr_category(r);
+            sums->large[c] += w;
+            if (h == 2) {
+                sums->large_by_card[spec->combos[2 * i]][c] += w;
+                sums->large_by_card[spec->combos[2 * i + 1]][c] += w;
+            }
+        }
     }
     /* then better[q] = acc[2q]: weight ranked better (lower) than place q's rank; equal[q] = acc[2q + 1] */
     uint64_t running = 0;
@@ -113,7 +180,6 @@ static void heads_up(ranges_ctx *ctx, int small, uint64_t times) {
         running += acc[2 * q + 1];
     }
     uint64_t won_s = 0, won_l = 0, tied = 0;
-    int h = spec->hole_size;
     for (int64_t i = s_lo; i < s_hi; i++) {
         uint16_t r = ctx->rank[i];
         if (!r)
@@ -141,7 +207,7 @@ static void heads_up(ranges_ctx *ctx, int small, uint64_t times) {
                 equal += spec->weights[k];
             }
         } else {
-            uint64_t earlier = 0;
+            uint64_t earlier = 0, removed[HANDRANK_CATEGORIES] = {0};
             for (int j = 0; j < h; j++) {
                 for (int32_t e = ctx->card_at[cards[j]]; e < ctx->card_at[cards[j] + 1]; e++) {
                     int32_t k = ctx->by_card[e];
@@ -154,16 +220,41 @@ static void heads_up(ranges_ctx *ctx, int small, uint64_t times) {
                         better -= w;
                     else if (rk == r)
                         equal -= w;
+                    if (typed)
+                        removed[hr_category(rk)] += w;
                 }
                 earlier |= 1ULL << cards[j];
+            }
+            if (typed) {
+                /* the larger range's wins in the categories above this combo's: moved to theirs */
+                uint64_t w = spec->weights[i];
+                int c = hr_category(r);
+                for (int b = 0; b < c; b++) {
+                    uint64_t moved = w * (sums->large[b] - removed[b]);
+                    sums->won_large[b] += moved;
+                    sums->won_large[c] -= moved;
+                }
             }
         }
         uint64_t w = spec->weights[i];
         won_s += w * (all - better - equal);
         won_l += w * better;
         tied += w * equal;
+        if (typed) {
+            int c = hr_category(r);
+            sums->won_small[c] += w * (all - better - equal);
+            sums->won_large[c] += w * better;
+            sums->tied[c] += w * equal;
+            if (h == 2) {
+                sums->small[c] += w;
+                sums->small_by_card[cards[0]][c] += w;
+                sums->small_by_card[cards[1]][c] += w;
+            }
+        }
     }
     hr_credit_duel(&ctx->out[small], &ctx->out[large], won_s * times, won_l * times, tied * times);
+    if (typed)
+        credit_heads_up_types(sums, h == 2, &ctx->types[small], &ctx->types[large], times);
 }
 
 /* Three players or more: every matchup of live combos, from player p on. */
@@ -177,7 +268,7 @@ static void matchups(ranges_ctx *ctx, const int32_t *const *live, const int32_t 
         rank[p] = ctx->rank[i];
         uint64_t w = weight * spec->weights[i];
         if (p + 1 == spec->n_players)
-            hr_credit(ctx->out, rank, spec->n_players, w);
+            hr_credit(ctx->out, ctx->types, rank, spec->n_players, w);
         else
             matchups(ctx, live, n_live, p + 1, used | ctx->mask[i], w, rank);
     }
@@ -265,6 +356,7 @@ typedef struct {
     int64_t item;
     uint8_t holes[2 * HANDRANK_MAX_PLAYERS];
     handrank_tally *out;
+    handrank_hand_types *types;
 } matchup_walk;
 
 static void walk(matchup_walk *m, int p, uint64_t used, uint64_t weight) {
@@ -289,13 +381,22 @@ static void walk(matchup_walk *m, int p, uint64_t used, uint64_t weight) {
             if (!((used | mask) >> m->deck[j] & 1))
                 deck[n++] = m->deck[j];
         handrank_tally t[HANDRANK_MAX_PLAYERS];
+        handrank_hand_types by_type[HANDRANK_MAX_PLAYERS];
         memset(t, 0, sizeof t);
-        hr_holdem_boards(m->holes, spec->n_players, m->board, m->n_board, deck, n, 0, 1, t);
+        if (m->types)
+            memset(by_type, 0, sizeof by_type);
+        hr_holdem_boards(m->holes, spec->n_players, m->board, m->n_board, deck, n, 0, 1, t,
+                         m->types ? by_type : NULL);
         for (int q = 0; q < spec->n_players; q++) {
             m->out[q].wins += w * t[q].wins;
             m->out[q].ties += w * t[q].ties;
             m->out[q].share += w * t[q].share;
             m->out[q].share_sq += w * t[q].share_sq;
+            if (m->types)
+                for (int c = 0; c < HANDRANK_CATEGORIES; c++) {
+                    m->types[q].wins[c] += w * by_type[q].wins[c];
+                    m->types[q].ties[c] += w * by_type[q].ties[c];
+                }
         }
     }
 }
@@ -336,7 +437,7 @@ typedef struct {
     int live;
     uint16_t key[HANDRANK_MAX_PLAYERS]; /* each player's combo class (see shared_walk.class_of) */
     uint64_t weight;                    /* the summed weight of the group's matchups */
-    uint16_t mask_of[HR_PAIR_SETS];     /* per multiset, the players who split the pot, flushes aside */
+    uint16_t mask_of[HR_PAIR_SETS];     /* per multiset, the outcome (see shared_walk.acc), flushes aside */
     uint16_t strong[HR_PAIR_SETS];      /* per multiset, the players with a full house or better */
     uint32_t ways[HR_PAIR_SETS];        /* per multiset, its runouts from the cards the group leaves */
 } matchup_group;
@@ -355,7 +456,9 @@ typedef struct {
     int flush_at[5];        /* suit s's flush runouts: flushes[flush_at[s] .. flush_at[s + 1]) */
     matchup_group *groups;  /* HR_GROUPS, by a hash of the key */
     int32_t member[HANDRANK_MAX_PLAYERS];
-    uint64_t acc[1 << HANDRANK_MAX_PLAYERS]; /* weighted showdowns by the mask of the players who split the pot */
+    int typed; /* count by category: an outcome is the mask of the players who split the pot, plus (typed)
+                  their hand's category shifted above the n players' bits */
+    uint64_t acc[HANDRANK_CATEGORIES << HANDRANK_MAX_PLAYERS]; /* weighted showdowns by outcome */
 } shared_walk;
 
 HR_INLINE unsigned split_mask(const uint16_t *rank, int n) {
@@ -371,6 +474,12 @@ HR_INLINE unsigned split_mask(const uint16_t *rank, int n) {
     for (int p = 0; p < n; p++)
         mask |= (unsigned)(rank[p] == best) << p;
     return mask;
+}
+
+/* The outcome of a showdown (see shared_walk.acc) given each player's rank. */
+HR_INLINE unsigned outcome(const shared_walk *m, const uint16_t *rank, int n) {
+    unsigned mask = n == 3 ? split_mask(rank, 3) : split_mask(rank, n);
+    return m->typed ? mask | (unsigned)hr_category(hr_best(rank, n)) << n : mask;
 }
 
 /* The runouts of each multiset of k ranks (in shared_holdem's order) drawn from avail[r] cards of rank r. */
@@ -441,7 +550,7 @@ static matchup_group *group_of(shared_walk *m, uint64_t used) {
             rank[p] = row[p][d];
             strong |= (unsigned)(rank[p] < HANDRANK_FIRST_FLUSH) << p;
         }
-        g->mask_of[d] = (uint16_t)(n == 3 ? split_mask(rank, 3) : split_mask(rank, n));
+        g->mask_of[d] = (uint16_t)outcome(m, rank, n);
         g->strong[d] = (uint16_t)strong;
     }
     return g;
@@ -488,7 +597,9 @@ static void shared_matchup(shared_walk *m, uint64_t used, uint64_t w) {
                     for (int q = 0; q < n; q++)
                         real[q] = row[q][r->set];
                     real[p] = handrank_flush[r->bits | held[p]];
-                    after = n == 3 ? split_mask(real, 3) : split_mask(real, n);
+                    after = outcome(m, real, n);
+                } else if (m->typed) {
+                    after |= (unsigned)hr_category(handrank_flush[r->bits | held[p]]) << n;
                 }
                 m->acc[before] -= w;
                 m->acc[after] += w;
@@ -513,7 +624,7 @@ static void shared_matchup(shared_walk *m, uint64_t used, uint64_t w) {
                 if (r->count + count[p] >= 5)
                     real[p] = handrank_flush[r->bits | held[p]];
             }
-            unsigned before = mask_of[r->set], after = n == 3 ? split_mask(real, 3) : split_mask(real, n);
+            unsigned before = mask_of[r->set], after = outcome(m, real, n);
             m->acc[before] -= w;
             m->acc[after] += w;
         }
@@ -603,7 +714,8 @@ static int suit_flushes(int k, const int (*set_of)[13], int s, const uint8_t *bo
 }
 
 static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int n_board, const uint8_t *deck,
-                          int n_deck, int part, int parts, char *at, handrank_tally *out) {
+                          int n_deck, int part, int parts, char *at, handrank_tally *out,
+                          handrank_hand_types *types) {
     shared_walk *m = (shared_walk *)carve(&at, sizeof(shared_walk));
     int64_t total = spec->offsets[spec->n_players];
     int n = spec->n_players;
@@ -612,6 +724,7 @@ static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int
     m->part = part;
     m->parts = parts;
     m->item = 0;
+    m->typed = types != NULL;
     m->deck_mask = 0;
     uint64_t board_mask = 0;
     memset(m->avail, 0, sizeof m->avail);
@@ -689,7 +802,8 @@ static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int
                                 flushes + n_flush);
     }
     m->flush_at[4] = n_flush;
-    for (unsigned w = 0; w < 1u << n; w++)
+    const unsigned outcomes = (m->typed ? HANDRANK_CATEGORIES : 1u) << n;
+    for (unsigned w = 0; w < outcomes; w++)
         m->acc[w] = 0;
     for (int g = 0; g < HR_GROUPS; g++)
         m->groups[g].live = 0;
@@ -697,9 +811,11 @@ static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int
     for (int g = 0; g < HR_GROUPS; g++)
         if (m->groups[g].live)
             settle_group(m, &m->groups[g]);
-    for (unsigned w = 1; w < 1u << n; w++)
-        if (m->acc[w])
-            hr_credit_split(out, w, hr_popcount64(w), n, m->acc[w]);
+    for (unsigned w = 1; w < outcomes; w++)
+        if (m->acc[w]) {
+            unsigned mask = w & ((1u << n) - 1);
+            hr_credit_split(out, types, mask, hr_popcount64(mask), n, (int)(w >> n), m->acc[w]);
+        }
 }
 
 size_t handrank_ranges_scratch(const handrank_ranges *spec) {
@@ -726,19 +842,21 @@ static uint64_t binomial(int n, int k) {
 
 uint64_t handrank_enumerate_ranges(const handrank_ranges *spec, const uint8_t *board, int n_board,
                                    const uint8_t *deck, int n_deck, const uint8_t *perms, int n_perms, int part,
-                                   int parts, void *scratch, handrank_tally *out) {
+                                   int parts, void *scratch, handrank_tally *out, handrank_hand_types *types) {
     if (spec->game == HANDRANK_HOLDEM && spec->n_players >= 3 && n_board >= 3) {
         shared_holdem(spec, board, n_board, deck, n_deck, part, parts,
-                      (char *)(((uintptr_t)scratch + 7) & ~(uintptr_t)7), out);
+                      (char *)(((uintptr_t)scratch + 7) & ~(uintptr_t)7), out, types);
         return part == 0 ? binomial(n_deck, 5 - n_board) : 0;
     }
     if (spec->game == HANDRANK_HOLDEM && spec->n_players >= 3) {
         matchup_walk m = {.spec = spec, .board = board, .deck = deck, .n_board = n_board, .n_deck = n_deck,
-                          .part = part, .parts = parts, .out = out};
+                          .part = part, .parts = parts, .out = out, .types = types};
         walk(&m, 0, 0, 1);
         return part == 0 ? binomial(n_deck, 5 - n_board) : 0;
     }
-    ranges_ctx ctx = {.spec = spec, .perms = perms, .n_perms = n_perms, .n_board = n_board, .out = out};
+    hr_category_sums sums;
+    ranges_ctx ctx = {.spec = spec, .perms = perms, .n_perms = n_perms, .n_board = n_board, .out = out,
+                      .types = types, .sums = &sums};
     int64_t total = spec->offsets[spec->n_players];
     int h = spec->hole_size;
     char *at = (char *)(((uintptr_t)scratch + 7) & ~(uintptr_t)7);
@@ -780,6 +898,17 @@ uint64_t handrank_enumerate_ranges(const handrank_ranges *spec, const uint8_t *b
         for (int64_t i = spec->offsets[large]; i < spec->offsets[large + 1]; i++)
             for (int j = 0; j < h; j++)
                 ctx.by_card[fill[spec->combos[i * h + j]]++] = (int32_t)i;
+        if (types) {
+            /* the cards the smaller range holds (it is the smaller on every runout) */
+            memset(&sums, 0, sizeof sums);
+            uint64_t held = 0;
+            for (int64_t i = spec->offsets[1 - large]; i < spec->offsets[2 - large]; i++)
+                held |= ctx.mask[i];
+            while (held) {
+                sums.small_cards[sums.n_small_cards++] = (uint8_t)hr_ctz64(held);
+                held &= held - 1;
+            }
+        }
         if (h == 2) {
             int small = 1 - large;
             for (int64_t i = spec->offsets[small]; i < spec->offsets[small + 1]; i++) {

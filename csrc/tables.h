@@ -71,5 +71,7 @@ extern const uint8_t handrank_omaha_turn[41864];
 extern const uint16_t handrank_multiset_rank[64];
 /* Each card's low-rank bit for handrank_omaha_eight (0 for the nine and up, and ids 52..255). */
 extern const uint8_t handrank_low_bit[256];
+/* The category of each high class (0 royal flush ... 9 high card; class 0, no hand: 0). */
+extern const uint8_t handrank_category[7463];
 
 #endif

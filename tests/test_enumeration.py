@@ -45,7 +45,7 @@ def _kernel_sum(impl: Api, game: int, hands, board, dead, parts: int):
     holes = bytes(c for h in hands for c in h)
 
     def run(part: int):
-        return impl.kernels.enumerate_boards(game, holes, len(hands), hole, bytes(board), deck, part, parts)
+        return impl.kernels.enumerate_boards(game, holes, len(hands), hole, bytes(board), deck, part, parts, False)
 
     return _sum_parts(run, parts, len(hands))
 
@@ -180,7 +180,7 @@ def _ranges_kernel(impl: Api, ranges, board, dead, perms: bytes, parts: int):
 
     def run(part: int):
         return impl.kernels.enumerate_ranges(
-            HOLDEM.code, len(ranges), 2, combos, offsets, weights, bytes(board), deck, perms, part, parts
+            HOLDEM.code, len(ranges), 2, combos, offsets, weights, bytes(board), deck, perms, part, parts, False
         )
 
     return _sum_parts(run, parts, len(ranges))
@@ -354,7 +354,7 @@ def test_omaha_ranges_against_brute_force(impl: Api, sizes: tuple[int, ...], poo
             offsets.append(offsets[-1] + len(r))
         weights = array("Q", [w for r in ranges for _, w in r])
         args = (OMAHA.code, n, 4, combos, offsets, weights, bytes(board), bytes(free), b"")
-        boards, sums = _sum_parts(lambda part, args=args: impl.kernels.enumerate_ranges(*args, part, 2), 2, n)
+        boards, sums = _sum_parts(lambda part, args=args: impl.kernels.enumerate_ranges(*args, part, 2, False), 2, n)
         assert boards == comb(len(free), 5 - n_board)
         _, _, expected, _ = _ranges_expected(ranges, board, [], "omaha")
         assert sum(expected) > 0  # some matchup is possible
@@ -367,8 +367,8 @@ def test_ranges_kernel_refuses_the_wrong_arrays(impl: Api) -> None:
     good = (array("q", [0, 1, 2]), array("Q", [1, 1]))
     for offsets, weights in ((list(good[0]), good[1]), (good[0], array("q", [1, 1])), (good[0], [1, 1])):
         with pytest.raises(TypeError, match=r"offsets must be an array\('q'\) and weights an array\('Q'\)"):
-            impl.kernels.enumerate_ranges(HOLDEM.code, 2, 2, combos, offsets, weights, board, deck, b"", 0, 1)
+            impl.kernels.enumerate_ranges(HOLDEM.code, 2, 2, combos, offsets, weights, board, deck, b"", 0, 1, False)
     with pytest.raises(ValueError, match="offsets must hold n_players \\+ 1 entries"):
-        impl.kernels.enumerate_ranges(HOLDEM.code, 3, 2, combos, good[0], good[1], board, deck, b"", 0, 1)
-    boards, tallies = impl.kernels.enumerate_ranges(HOLDEM.code, 2, 2, combos, *good, board, deck, b"", 0, 1)
+        impl.kernels.enumerate_ranges(HOLDEM.code, 3, 2, combos, good[0], good[1], board, deck, b"", 0, 1, False)
+    boards, tallies = impl.kernels.enumerate_ranges(HOLDEM.code, 2, 2, combos, *good, board, deck, b"", 0, 1, False)
     assert boards == comb(len(deck), 2) and len(tallies) == 8

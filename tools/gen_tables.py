@@ -42,6 +42,11 @@ def _array(ctype: str, name: str, values: list[int], per_line: int) -> str:
     return f"const {ctype} {name}[{len(values)}] = {{\n" + "\n".join(lines) + "\n};\n"
 
 
+def _category(rank: int) -> int:
+    """The category of a high class, 0 (royal flush) .. 9 (high card)."""
+    return sum(rank >= first for first in T.CATEGORY_FIRST[1:-1])
+
+
 def render() -> dict[str, str]:
     T.check_rank_mult()
     disp, values = T.perfect_hash(T.plain_table())
@@ -133,6 +138,8 @@ extern const uint8_t handrank_omaha_turn[{len(T.board_multisets(4)) * T.OMAHA_TU
 extern const uint16_t handrank_multiset_rank[64];
 /* Each card's low-rank bit for handrank_omaha_eight (0 for the nine and up, and ids 52..255). */
 extern const uint8_t handrank_low_bit[{CARD_SLOTS}];
+/* The category of each high class (0 royal flush ... 9 high card; class 0, no hand: 0). */
+extern const uint8_t handrank_category[{T.N_CLASSES + 1}];
 
 #endif
 """
@@ -178,6 +185,8 @@ extern const uint8_t handrank_low_bit[{CARD_SLOTS}];
         + _array("uint8_t", "handrank_omaha_turn", list(T.omaha_turn_table()), 32)
         + "\n"
         + _array("uint16_t", "handrank_multiset_rank", T.multiset_rank_table(), 16)
+        + "\n"
+        + _array("uint8_t", "handrank_category", [0] + [_category(r) for r in range(1, T.N_CLASSES + 1)], 32)
     )
     return {"csrc/tables.h": h, "csrc/tables.c": c}
 

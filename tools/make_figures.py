@@ -109,6 +109,9 @@ FIGURES: dict[str, Callable[[], Figure]] = {
     "hits.png": lambda: plot.hits("QQ+, AK, AJs, KQs, JTs, 98s", "Ks Th 2h"),
     "equity_distribution.png": lambda: plot.equity_distribution("QQ+, AKs, 99-77", "22+, A2s+, KTs+, ATo+", "Ks 7h 2d"),
     "next_card.png": lambda: plot.next_card_equity("QQ+, AKs", "22+, A2s+, KTs+, ATo+", "Ks 7h 2d"),
+    "hand_types.png": lambda: plot.hand_types(
+        handrank.equity(["QQ+, AKs", "JJ-99, AQs, KQs", "Ah Th"], "Ks 7h 2d", hand_types=True)
+    ),
     "abstraction_flop.png": flop_buckets,
     "river_cfr.png": river_cfr,
 }

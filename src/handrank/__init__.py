@@ -30,7 +30,7 @@ from handrank._isomorphism import HandIndexer
 from handrank._kernels import BLOCKED, NO_LOW
 from handrank._preflop import preflop_equity, preflop_matrix
 from handrank._ranges import Range
-from handrank._results import ComboEquity, EquityResult, StreetEquity
+from handrank._results import HAND_TYPES, ComboEquity, EquityResult, HandTypes, StreetEquity
 from handrank._showdown import PlayerResult, Showdown, showdown, split_pot, split_pot_hilo
 from handrank._showdown_values import ShowdownBoards, blocked_reach, showdown_values
 from handrank._solver import combo_equity, combo_index, combos, rank_combos
@@ -64,6 +64,7 @@ __all__ = [
     "BACKEND",
     "BLOCKED",
     "HAND_CLASSES",
+    "HAND_TYPES",
     "NO_LOW",
     "SIMD",
     "Category",
@@ -72,6 +73,7 @@ __all__ = [
     "EquityDistribution",
     "EquityResult",
     "HandIndexer",
+    "HandTypes",
     "Hits",
     "NextCardEquity",
     "PlayerResult",

@@ -14,6 +14,7 @@ import handrank
 from handrank._cards import card_str, combo_str
 from handrank._deal import deal_of
 from handrank._games import ALL_EQUITY_GAMES, GAMES, SHOWDOWN_GAMES, plural
+from handrank._results import HandTypes
 
 
 def _print_fields(info: dict[str, Any]) -> None:
@@ -193,6 +194,8 @@ def _next_card(args: argparse.Namespace) -> int:
 
 def _equity(args: argparse.Namespace) -> int:
     if args.next_card:
+        if args.hand_types:
+            raise ValueError("--next-card and --hand-types: ask for one at a time")
         return _next_card(args)
     sampled = args.trials or args.target_stderr is not None or args.time_limit is not None
     options: dict[str, Any] = {
@@ -203,9 +206,10 @@ def _equity(args: argparse.Namespace) -> int:
         "threads": args.threads,
         "target_stderr": args.target_stderr,
         "time_limit": args.time_limit,
+        "hand_types": args.hand_types,
     }
     # Every argument is checked first, whatever answers: two Hold'em hands, no board, no dead cards, exact,
-    # are answered by the shipped preflop table.
+    # are answered by the shipped preflop table (which has no hand types).
     deal = deal_of(args.players, args.board, args.dead, progress=None, **options)
     preflop = (
         deal.rules.name == "holdem"
@@ -214,6 +218,7 @@ def _equity(args: argparse.Namespace) -> int:
         and not any(deal.ranged)
         and not deal.board
         and not deal.dead
+        and not args.hand_types
     )
     bar = _ProgressBar()
     try:
@@ -223,6 +228,11 @@ def _equity(args: argparse.Namespace) -> int:
             result = handrank.equity(args.players, args.board, args.dead, progress=bar, **options)
     finally:
         bar.close()
+    return _print_equity(args, result, preflop)
+
+
+def _print_equity(args: argparse.Namespace, result: handrank.EquityResult, preflop: bool) -> int:
+    """``handrank equity``'s answer: a line a player and how it was counted (``--json``: one object)."""
     players = args.players
     rows = [
         {
@@ -235,7 +245,7 @@ def _equity(args: argparse.Namespace) -> int:
         for i in range(len(players))
     ]
     if args.json:
-        info = {
+        info: dict[str, object] = {
             "exact": result.exact,
             "boards": result.boards,
             "trials": result.trials,
@@ -245,6 +255,8 @@ def _equity(args: argparse.Namespace) -> int:
             "low_share": result.low_share,
             "scoop": result.scoop,
         }
+        if result.hand_types is not None:
+            info["hand_types"] = _hand_types_json(result.hand_types)
         print(json.dumps(info))
         return 0
     width = max(len(r["player"]) for r in rows)
@@ -264,7 +276,31 @@ def _equity(args: argparse.Namespace) -> int:
         print(f"exact: {plural(result.boards, unit)} enumerated")
     else:
         print(f"Monte Carlo: {plural(result.trials, 'trial')}, seed {result.seed}")
+    if result.hand_types is not None:
+        print()
+        print(result.hand_types)
     return 0
+
+
+def _hand_types_json(types: HandTypes) -> dict[str, object]:
+    """The hand types as JSON: the categories, and per player its wins and ties by category (counts: numbers,
+    fractional when weighted) and their shares of all showdowns."""
+
+    def number(value: object) -> object:
+        return value if isinstance(value, int) else float(value)  # type: ignore[arg-type]
+
+    players = [
+        {
+            "wins": [number(w) for w in wins],
+            "ties": [number(t) for t in ties],
+            "win_share": list(win_share),
+            "tie_share": list(tie_share),
+        }
+        for wins, ties, win_share, tie_share in zip(
+            types.wins, types.ties, types.win_share, types.tie_share, strict=True
+        )
+    ]
+    return {"categories": list(types.categories), "total": number(types.total), "players": players}
 
 
 def _combos(args: argparse.Namespace) -> int:
@@ -549,6 +585,11 @@ def parser() -> argparse.ArgumentParser:
         "--next-card",
         action="store_true",
         help="each card that can come next on a flop or turn: both players' exact equity (two Hold'em players)",
+    )
+    eq.add_argument(
+        "--hand-types",
+        action="store_true",
+        help="also how often each player wins and ties with each category of hand (Hold'em and Omaha)",
     )
     hi = sub.add_parser(
         "hits",

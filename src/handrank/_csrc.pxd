@@ -78,9 +78,14 @@ cdef extern from "handrank.h" nogil:
                                               int64_t n_rows, uint16_t *out, Py_ssize_t out_stride) noexcept
     ctypedef struct handrank_tally:
         uint64_t wins, ties, share, share_sq
+    enum: HANDRANK_CATEGORIES
+    ctypedef struct handrank_hand_types:
+        uint64_t wins[HANDRANK_CATEGORIES]
+        uint64_t ties[HANDRANK_CATEGORIES]
     uint64_t handrank_enumerate(handrank_game game, const uint8_t *holes, int n_players, int hole_size,
                                 const uint8_t *board, int n_board, const uint8_t *deck, int n_deck,
-                                int part, int parts, handrank_tally *out) noexcept
+                                int part, int parts, handrank_tally *out,
+                                 handrank_hand_types *types) noexcept
     ctypedef struct handrank_ranges:
         handrank_game game
         int n_players, hole_size
@@ -90,12 +95,14 @@ cdef extern from "handrank.h" nogil:
     size_t handrank_ranges_scratch(const handrank_ranges *ranges) noexcept
     uint64_t handrank_enumerate_ranges(const handrank_ranges *ranges, const uint8_t *board, int n_board,
                                        const uint8_t *deck, int n_deck, const uint8_t *perms, int n_perms,
-                                       int part, int parts, void *scratch, handrank_tally *out) noexcept
+                                       int part, int parts, void *scratch, handrank_tally *out,
+                                 handrank_hand_types *types) noexcept
     int64_t handrank_monte_carlo(handrank_game game, int n_players, int hole_size, const uint8_t *combos,
                                  const int64_t *offsets, const uint64_t *cum_weights,
                                  const uint8_t *board, int n_board, uint64_t dead, const uint64_t *excluded,
                                  uint64_t seed, int64_t block_lo, int64_t block_hi, int64_t block_trials,
-                                 int64_t max_redraws, handrank_tally *out) noexcept
+                                 int64_t max_redraws, handrank_tally *out,
+                                 handrank_hand_types *types) noexcept
     enum: HANDRANK_ISO_MAX_ROUNDS
     enum: HANDRANK_ISO_CONFIG_WORDS
     ctypedef struct handrank_iso_street:

@@ -70,6 +70,7 @@ class Deal:
         "exact",
         "excluded",
         "fixed",
+        "hand_types",
         "hands",
         "hole_size",
         "labels",
@@ -101,6 +102,7 @@ class Deal:
     stop: Stop | None
     threads: int
     progress: Callable[[float], object] | None
+    hand_types: bool
 
     def seed_used(self) -> int:
         """The Monte Carlo seed: the one asked for, or a random one."""
@@ -127,10 +129,16 @@ def deal_of(
     progress: Callable[[float], object] | None,
     target_stderr: float | None,
     time_limit: float | None,
+    hand_types: bool = False,
 ) -> Deal:
     """``equity``'s arguments checked into a Deal; the error for the first thing wrong with them."""
     deal = Deal()
     deal.rules = rules = game_of(game, ALL_EQUITY_GAMES)
+    if type(hand_types) is not bool:
+        raise TypeError(f"hand_types must be True or False, not {hand_types!r}")
+    if hand_types and rules.code is None:
+        raise ValueError(f"hand_types: counted in holdem and omaha, not in {rules.name}")
+    deal.hand_types = hand_types
     if type(players) is not list and (isinstance(players, (str, bytes, Range)) or not isinstance(players, Sequence)):
         raise TypeError("players must be a sequence of hands or Ranges, one per player")
     if not 2 <= len(players) <= MAX_PLAYERS:

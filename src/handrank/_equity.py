@@ -32,6 +32,7 @@ def equity(
     progress: Callable[[float], object] | None = None,
     target_stderr: float | None = None,
     time_limit: float | None = None,
+    hand_types: bool = False,
 ) -> EquityResult:
     """Each player's equity: how often their hand wins, ties splitting the pot.
 
@@ -50,6 +51,10 @@ def equity(
     (``trials``, if given, still caps it).  It stops within a block per
     thread of that point, and the numbers are those that ``trials`` set to
     the trials it ran gives with the same seed.
+
+    ``hand_types=True`` (Hold'em and Omaha) also counts each player's wins
+    and ties by the category of the hand that won, in ``result.hand_types``
+    (``HandTypes``), exact or Monte Carlo.
 
     >>> result = equity(["Ah Kh", "Qs Qd"])
     >>> result.wins, result.ties, result.losses
@@ -72,6 +77,7 @@ def equity(
         progress=progress,
         target_stderr=target_stderr,
         time_limit=time_limit,
+        hand_types=hand_types,
     )
     exact_equity, monte_carlo_equity, games_equity = _strategies()
     if deal.rules.code is None:  # short deck, hi-lo and lowball: over the batch kernels

@@ -108,7 +108,15 @@ def rank_omaha_rows(
     holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], start: int, stop: int
 ) -> int: ...
 def enumerate_boards(
-    game: int, holes: bytes, n_players: int, hole_size: int, board: bytes, deck: bytes, part: int, parts: int
+    game: int,
+    holes: bytes,
+    n_players: int,
+    hole_size: int,
+    board: bytes,
+    deck: bytes,
+    part: int,
+    parts: int,
+    types: bool,
 ) -> tuple[int, tuple[int, ...]]: ...
 def enumerate_ranges(
     game: int,
@@ -122,6 +130,7 @@ def enumerate_ranges(
     perms: bytes,
     part: int,
     parts: int,
+    types: bool,
 ) -> tuple[int, tuple[int, ...]]: ...
 def monte_carlo(
     game: int,
@@ -138,4 +147,5 @@ def monte_carlo(
     block_hi: int,
     block_trials: int,
     max_redraws: int,
+    types: bool,
 ) -> tuple[int, tuple[int, ...]]: ...

@@ -64,6 +64,8 @@ from handrank._csrc cimport (
     handrank_simd_available,
     handrank_simd_use,
     handrank_tally,
+    HANDRANK_CATEGORIES,
+    handrank_hand_types,
 )
 
 from handrank import _cards, _kernels
@@ -501,32 +503,41 @@ def rank_omaha_low_rows(const uint8_t[:, ::1] holes not None, boards, uint16_t[:
     return _omaha_rows(handrank_evaluate_omaha_low_batch, holes, boards, out, start, stop)
 
 
-cdef tuple _tallies(handrank_tally *t, int n):
-    """The tallies as Python ints, one player after another, read as signed: one part of an enumeration may
-    take back more than it adds."""
+cdef tuple _tallies(handrank_tally *t, int n, handrank_hand_types *types):
+    """The tallies as Python ints, one player after another, then (with ``types``) each player's wins and ties
+    by category; read as signed: one part of an enumeration may take back more than it adds."""
     cdef list out = []
+    cdef int c
     for p in range(n):
         out += (<int64_t>t[p].wins, <int64_t>t[p].ties, <int64_t>t[p].share, <int64_t>t[p].share_sq)
+    if types != NULL:
+        for p in range(n):
+            out += [<int64_t>types[p].wins[c] for c in range(HANDRANK_CATEGORIES)]
+            out += [<int64_t>types[p].ties[c] for c in range(HANDRANK_CATEGORIES)]
     return tuple(out)
 
 
 def enumerate_boards(int game, const uint8_t[::1] holes, int n_players, int hole_size, const uint8_t[::1] board,
-                     const uint8_t[::1] deck, int part, int parts):
+                     const uint8_t[::1] deck, int part, int parts, bint types):
     cdef const uint8_t *hp = &holes[0] if len(holes) else NULL
     cdef const uint8_t *bp = &board[0] if len(board) else NULL
     cdef const uint8_t *dp = &deck[0] if len(deck) else NULL
     cdef int nb = <int>len(board), nd = <int>len(deck)
     cdef handrank_tally t[HANDRANK_MAX_PLAYERS]
+    cdef handrank_hand_types by_type[HANDRANK_MAX_PLAYERS]
+    cdef handrank_hand_types *tp = by_type if types else NULL
     cdef uint64_t boards
     memset(t, 0, sizeof(t))
+    memset(by_type, 0, sizeof(by_type))
     with nogil:
         boards = handrank_enumerate(<handrank_game>game, hp, n_players, hole_size, bp, nb, dp, nd,
-                                    part, parts, t)
-    return boards, _tallies(t, n_players)
+                                    part, parts, t, tp)
+    return boards, _tallies(t, n_players, tp)
 
 
 def enumerate_ranges(int game, int n_players, int hole_size, bytes combos not None, offsets, weights,
-                     bytes board not None, bytes deck not None, bytes perms not None, int part, int parts):
+                     bytes board not None, bytes deck not None, bytes perms not None, int part, int parts,
+                     bint types):
     # Checked as the twin checks them, before a typed memoryview would take any buffer of 8-byte integers.
     if not (isinstance(offsets, array.array) and isinstance(weights, array.array)
             and offsets.typecode == "q" and weights.typecode == "Q"):
@@ -547,34 +558,40 @@ def enumerate_ranges(int game, int n_players, int hole_size, bytes combos not No
     cdef const uint8_t *pp = <const uint8_t *><const char *>perms
     cdef int nb = <int>len(board), nd = <int>len(deck), np_ = <int>(len(perms) // 4)
     cdef handrank_tally t[HANDRANK_MAX_PLAYERS]
+    cdef handrank_hand_types by_type[HANDRANK_MAX_PLAYERS]
+    cdef handrank_hand_types *tp = by_type if types else NULL
     cdef uint64_t boards
     cdef void *scratch = PyMem_RawMalloc(handrank_ranges_scratch(&spec))
     if scratch == NULL:
         raise MemoryError("no memory for the enumeration's scratch space")
     memset(t, 0, sizeof(t))
+    memset(by_type, 0, sizeof(by_type))
     try:
         with nogil:
-            boards = handrank_enumerate_ranges(&spec, bp, nb, dp, nd, pp, np_, part, parts, scratch, t)
+            boards = handrank_enumerate_ranges(&spec, bp, nb, dp, nd, pp, np_, part, parts, scratch, t, tp)
     finally:
         PyMem_RawFree(scratch)
-    return boards, _tallies(t, n_players)
+    return boards, _tallies(t, n_players, tp)
 
 
 def monte_carlo(int game, int n_players, int hole_size, const uint8_t[::1] combos, const int64_t[::1] offsets,
                 const uint64_t[::1] cum_weights, const uint8_t[::1] board, uint64_t dead,
                 const uint64_t[::1] excluded, uint64_t seed, int64_t block_lo, int64_t block_hi, int64_t block_trials,
-                int64_t max_redraws):
+                int64_t max_redraws, bint types):
     cdef const uint8_t *cp = &combos[0] if len(combos) else NULL
     cdef const uint8_t *bp = &board[0] if len(board) else NULL
     cdef const uint64_t *wp = &cum_weights[0] if len(cum_weights) else NULL
     cdef int nb = <int>len(board)
     cdef handrank_tally t[HANDRANK_MAX_PLAYERS]
+    cdef handrank_hand_types by_type[HANDRANK_MAX_PLAYERS]
+    cdef handrank_hand_types *tp = by_type if types else NULL
     cdef int64_t trials
     memset(t, 0, sizeof(t))
+    memset(by_type, 0, sizeof(by_type))
     with nogil:
         trials = handrank_monte_carlo(<handrank_game>game, n_players, hole_size, cp, &offsets[0], wp, bp, nb, dead,
-                                      &excluded[0], seed, block_lo, block_hi, block_trials, max_redraws, t)
-    return trials, _tallies(t, n_players)
+                                      &excluded[0], seed, block_lo, block_hi, block_trials, max_redraws, t, tp)
+    return trials, _tallies(t, n_players, tp)
 
 
 cdef class _IsoStreet:

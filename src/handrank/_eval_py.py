@@ -68,9 +68,26 @@ def _load() -> dict[int, int]:
     return _plain
 
 
+_FIELDS = _kernels.TALLY_FIELDS
+_CATEGORIES = _kernels.CATEGORIES
+_CATEGORY_FIRST = _tables.CATEGORY_FIRST[1:-1]  # where each category after the royal flush starts
+
+
+def _tallies(n: int, types: bool) -> list[list[int]]:
+    """Each player's tally, zero: wins, ties, share, share_sq, then (``types``) wins and ties by category."""
+    return [[0] * (_FIELDS + 2 * _CATEGORIES if types else _FIELDS) for _ in range(n)]
+
+
 def _flat(tallies: list[list[int]]) -> tuple[int, ...]:
-    """The kernels' tallies: each player's wins, ties, share and share_sq, one player after another."""
-    return tuple([value for tally in tallies for value in tally])
+    """The kernels' tallies: each player's wins, ties, share and share_sq, one player after another, then each
+    player's wins and ties by category when counted."""
+    head = [value for tally in tallies for value in tally[:_FIELDS]]
+    return tuple(head + [value for tally in tallies for value in tally[_FIELDS:]])
+
+
+def _category(rank: int) -> int:
+    """The category of a high class (0 royal flush ... 9 high card; csrc/internal.h, hr_category)."""
+    return bisect_right(_CATEGORY_FIRST, rank)
 
 
 def _rank(ids: Iterable[int]) -> int:
@@ -658,15 +675,19 @@ def _splitmix(state: int) -> tuple[int, int]:
 
 
 def _credit(out: list[list[int]], ranks: Sequence[int], count: int) -> None:
-    """Credit ``count`` showdowns (negative: take them back) given each player's rank."""
+    """Credit ``count`` showdowns (negative: take them back) given each player's rank; by the winning
+    category too where the tallies count it."""
     best = min(ranks)
     winners = ranks.count(best)
     part = SHARE_UNIT // winners
+    typed = len(out[0]) > _FIELDS
     for p, r in enumerate(ranks):
         if r == best:
             out[p][0 if winners == 1 else 1] += count
             out[p][2] += count * part
             out[p][3] += count * part * part
+            if typed:
+                out[p][_FIELDS + (0 if winners == 1 else _CATEGORIES) + _category(best)] += count
 
 
 def _settle(game: int, hands: list[list[int]], board: list[int], out: list[list[int]]) -> None:
@@ -758,8 +779,9 @@ def enumerate_boards(
     deck: bytes,
     part: int,
     parts: int,
+    types: bool,
 ) -> tuple[int, tuple[int, ...]]:
-    out = [[0, 0, 0, 0] for _ in range(n_players)]
+    out = _tallies(n_players, types)
     hands = [list(holes[p * hole_size : (p + 1) * hole_size]) for p in range(n_players)]
     fixed = list(board)
     cards = list(deck)
@@ -792,6 +814,7 @@ def enumerate_ranges(
     perms: bytes,
     part: int,
     parts: int,
+    types: bool,
 ) -> tuple[int, tuple[int, ...]]:
     """Ranges runout by runout (csrc/ranges.c): each live combo ranked once, then every matchup settled."""
     if not (isinstance(offsets, array) and offsets.typecode == "q" and isinstance(weights, array)) or (
@@ -801,7 +824,7 @@ def enumerate_ranges(
     if len(offsets) != n_players + 1 or not 1 <= n_players <= MAX_PLAYERS:
         raise ValueError(f"offsets must hold n_players + 1 entries for 1..{MAX_PLAYERS} players")
     _load()
-    out = [[0, 0, 0, 0] for _ in range(n_players)]
+    out = _tallies(n_players, types)
     h = hole_size
     if game == HOLDEM.code and n_players >= 3:
         return _by_matchup(n_players, combos, offsets, weights, board, deck, part, parts, out)
@@ -881,11 +904,11 @@ def _by_matchup(
             for _, w in choice:
                 weight *= w
             taken = set(held)
-            tallies = [[0, 0, 0, 0] for _ in range(n_players)]
+            tallies = _tallies(n_players, len(out[0]) > _FIELDS)
             _holdem_boards([hand for hand, _ in choice], fixed, [c for c in deck if c not in taken], 0, 1, tallies)
             for p in range(n_players):
-                for k in range(4):
-                    out[p][k] += weight * tallies[p][k]
+                for k, value in enumerate(tallies[p]):
+                    out[p][k] += weight * value
         item += 1
     boards = comb(len(deck), 5 - len(fixed)) if part == 0 else 0
     return boards, _flat(out)
@@ -926,14 +949,22 @@ def _heads_up(ranked: list[list[tuple[int, int, int]]], times: int, out: list[li
         below.append(running)
         running += by_rank[r]
     total = running
+    typed = len(out[0]) > _FIELDS
+    by_category = [0] * _CATEGORIES  # the larger range's weight in each category
+    for r, w in by_rank.items():
+        by_category[_category(r)] += w
     won_s = won_l = tied = 0
+    # by category (typed): wins of the smaller range, of the larger, and ties
+    kinds = [[0] * _CATEGORIES for _ in range(3)]
     for mask, w, r in ranked[small]:
         i = bisect_left(order, r)
         better = below[i] if i < len(order) else total
         equal = by_rank.get(r, 0)
         everyone = total
+        beaten_by = list(by_category)  # then: the larger range's weight of each category sharing no card
         for _, other_w, other_r in _sharing(by_card, mask):
             everyone -= other_w
+            beaten_by[_category(other_r)] -= other_w
             if other_r < r:
                 better -= other_w
             elif other_r == r:
@@ -941,6 +972,14 @@ def _heads_up(ranked: list[list[tuple[int, int, int]]], times: int, out: list[li
         won_s += w * (everyone - better - equal)
         won_l += w * better
         tied += w * equal
+        if typed:
+            c = _category(r)
+            kinds[0][c] += w * (everyone - better - equal)
+            kinds[2][c] += w * equal
+            above = sum(beaten_by[:c])  # every hand of a better category beats this one
+            for b in range(c):
+                kinds[1][b] += w * beaten_by[b]
+            kinds[1][c] += w * (better - above)
     won_s, won_l, tied = won_s * times, won_l * times, tied * times
     unit, half = SHARE_UNIT, SHARE_UNIT // 2
     for p, won in ((small, won_s), (large, won_l)):
@@ -948,6 +987,12 @@ def _heads_up(ranked: list[list[tuple[int, int, int]]], times: int, out: list[li
         out[p][1] += tied
         out[p][2] += won * unit + tied * half
         out[p][3] += won * unit * unit + tied * half * half
+    if typed:
+        for c in range(_CATEGORIES):
+            out[small][_FIELDS + c] += kinds[0][c] * times
+            out[large][_FIELDS + c] += kinds[1][c] * times
+            out[small][_FIELDS + _CATEGORIES + c] += kinds[2][c] * times
+            out[large][_FIELDS + _CATEGORIES + c] += kinds[2][c] * times
 
 
 def _sharing(by_card: dict[int, list[tuple[int, int, int]]], mask: int) -> list[tuple[int, int, int]]:
@@ -1037,8 +1082,9 @@ def monte_carlo(
     block_hi: int,
     block_trials: int,
     max_redraws: int,
+    types: bool,
 ) -> tuple[int, tuple[int, ...]]:
-    out = [[0, 0, 0, 0] for _ in range(n_players)]
+    out = _tallies(n_players, types)
     fixed = list(board)
     taken = sum(1 << c for c in fixed) | dead
     cum = cum_weights

@@ -21,7 +21,7 @@ from handrank import _backend
 from handrank._deal import Combos, Deal, mask_of
 from handrank._games import HOLDEM, Game
 from handrank._kernels import SHARE_UNIT, TALLY_FIELDS
-from handrank._results import KERNEL_SHARE, EquityResult, equity_result
+from handrank._results import KERNEL_SHARE, EquityResult, equity_result, type_sums
 from handrank._threads import run_tasks
 
 TYPE_CHECKING = False
@@ -129,19 +129,28 @@ def _exact_runouts(deal: Deal, scale: int) -> EquityResult:
         perms = symmetries(masks, weights, board, dead)
     unit = (_code(deal.rules), n, deal.hole_size, combos, offsets, weights, bytes(board), deck, perms)
     kernel = _backend.kernels.enumerate_ranges
+    typed = deal.hand_types
+    typed_parts = []
     if parts == 1 and progress is None:
-        boards, tallies = kernel(*unit, 0, 1)
-        wins_sum = list(tallies[0::TALLY_FIELDS])
-        ties_sum = list(tallies[1::TALLY_FIELDS])
-        share_sum = list(tallies[2::TALLY_FIELDS])
+        boards, tallies = kernel(*unit, 0, 1, typed)
+        wins_sum = list(tallies[0::TALLY_FIELDS][:n])
+        ties_sum = list(tallies[1::TALLY_FIELDS][:n])
+        share_sum = list(tallies[2::TALLY_FIELDS][:n])
+        typed_parts.append((1, tallies))
     else:
         wins_sum, ties_sum, share_sum = [0] * n, [0] * n, [0] * n
         boards = 0
         for count, part_tallies in run_tasks(
-            kernel, parts, lambda part: (*unit, part, parts), threads, progress, parallel=_backend.kernels.RELEASES_GIL
+            kernel,
+            parts,
+            lambda part: (*unit, part, parts, typed),
+            threads,
+            progress,
+            parallel=_backend.kernels.RELEASES_GIL,
         ):
             boards += count
             _add_tallies(wins_sum, ties_sum, share_sum, part_tallies, 1)
+            typed_parts.append((1, part_tallies))
     if not sum(share_sum):
         raise ValueError("the ranges leave no possible deal (every matchup shares a card)")
     total = sum(share_sum) // SHARE_UNIT
@@ -153,6 +162,7 @@ def _exact_runouts(deal: Deal, scale: int) -> EquityResult:
         players=deal.labels,
         scale=scale,
         boards=boards,
+        types=type_sums(n, typed_parts) if typed else None,
     )
 
 
@@ -259,7 +269,7 @@ def _exact(matchups: dict[tuple[tuple[int, ...], ...], Fraction], deal: Deal) ->
     parts = max(1, min(8, -(-(threads if not slow else threads * 8) // len(matchups))))
     # Integer weights in the matchups' ratios: the sums stay integers, divided once at the end.
     scale = math.lcm(*(w.denominator for w in matchups.values()))
-    units: list[tuple[int, bytes, int, int, bytes, bytes, int, int]] = []
+    units: list[tuple[int, bytes, int, int, bytes, bytes, int, int, bool]] = []
     weights: list[int] = []
     fixed = bytes(board)
     code = _code(deal.rules)
@@ -269,7 +279,7 @@ def _exact(matchups: dict[tuple[tuple[int, ...], ...], Fraction], deal: Deal) ->
         deck = _DECK.translate(None, out_of_play + holes)  # the cards left, in order
         integer = int(weight * scale)
         for part in range(parts):
-            units.append((code, holes, n, deal.hole_size, fixed, deck, part, parts))
+            units.append((code, holes, n, deal.hole_size, fixed, deck, part, parts, deal.hand_types))
             weights.append(integer)
     kernels = _backend.kernels
     results = run_tasks(
@@ -278,12 +288,14 @@ def _exact(matchups: dict[tuple[tuple[int, ...], ...], Fraction], deal: Deal) ->
     wins_sum = [0] * n
     ties_sum = [0] * n
     share_sum = [0] * n
+    typed_parts = []
     total_sum = 0
     boards = 0
     for times, (count, tallies) in zip(weights, results, strict=True):
         boards += count
         total_sum += times * count
         _add_tallies(wins_sum, ties_sum, share_sum, tallies, times)
+        typed_parts.append((times, tallies))
     return equity_result(
         wins_sum,
         ties_sum,
@@ -292,6 +304,7 @@ def _exact(matchups: dict[tuple[tuple[int, ...], ...], Fraction], deal: Deal) ->
         players=deal.labels,
         scale=scale,
         boards=boards,
+        types=type_sums(n, typed_parts) if deal.hand_types else None,
     )
 
 

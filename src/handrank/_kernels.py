@@ -101,6 +101,11 @@ parts, for the variance of a Monte Carlo estimate: player p's are
 ``tallies[4 * p : 4 * p + 4]``.
 """
 TALLY_FIELDS = len(TALLY_NAMES)
+CATEGORIES = 10
+"""HANDRANK_CATEGORIES: the categories of a high hand, best first (``Category`` less one).  With ``types=True``
+the exact and Monte Carlo kernels also count each player's wins and ties by the category of the hand that took
+or split the pot: after the TALLY_FIELDS of every player, player p's ``CATEGORIES`` wins then ``CATEGORIES``
+ties (``handrank_hand_types``)."""
 
 
 if TYPE_CHECKING:
@@ -285,10 +290,12 @@ if TYPE_CHECKING:
             deck: bytes,
             part: int,
             parts: int,
+            types: bool,
         ) -> tuple[int, tuple[int, ...]]:
             """``handrank_enumerate``: items ``i % parts == part``, the boards they stand for, each player's tally.
 
             One part's tally may be negative; the parts add up to the true counts.
+            ``types``: by category too (see CATEGORIES), as in the other two equity kernels.
             """
 
         def enumerate_ranges(
@@ -304,6 +311,7 @@ if TYPE_CHECKING:
             perms: bytes,
             part: int,
             parts: int,
+            types: bool,
         ) -> tuple[int, tuple[int, ...]]:
             """``handrank_enumerate_ranges``: runouts whose first card is ``deck[i]``, ``i % parts == part``.
 
@@ -333,6 +341,7 @@ if TYPE_CHECKING:
             block_hi: int,
             block_trials: int,
             max_redraws: int,
+            types: bool,
         ) -> tuple[int, tuple[int, ...]]:
             """``handrank_monte_carlo``: the trials played (-1: no possible deal) and each player's tally.
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 import math
 import time
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
 from handrank import _backend
 from handrank._deal import Combos, Deal, Stop, mask_of
 from handrank._kernels import TALLY_FIELDS
-from handrank._results import KERNEL_SHARE, EquityResult, equity_result, stderrs
+from handrank._results import KERNEL_SHARE, EquityResult, equity_result, stderrs, type_sums
 from handrank._threads import run_tasks
 
 BLOCK_TRIALS = 1024  # Monte Carlo trials per seeded block
@@ -122,6 +122,7 @@ def _monte_carlo(lists: list[Combos | None], excluded: list[int], deal: Deal, tr
     board, dead = bytes(deal.board), mask_of(deal.dead)
     common = (code, n, deal.hole_size, bytes(combos), offsets, cum, board, dead, array("Q", excluded), seed)
     totals = [[0, 0, 0, 0] for _ in range(n)]
+    typed_parts: list[tuple[int, Sequence[int]]] | None = [] if deal.hand_types else None
     done = 0
 
     def run(lo: int, hi: int, report: Callable[[float], object] | None) -> None:
@@ -132,7 +133,7 @@ def _monte_carlo(lists: list[Combos | None], excluded: list[int], deal: Deal, tr
 
         def unit(i: int) -> tuple[object, ...]:
             start = lo + i * per_unit
-            return (*common, start, min(start + per_unit, hi), BLOCK_TRIALS, MAX_REDRAWS)
+            return (*common, start, min(start + per_unit, hi), BLOCK_TRIALS, MAX_REDRAWS, deal.hand_types)
 
         kernels = _backend.kernels
         units = -(-blocks // per_unit)
@@ -143,6 +144,8 @@ def _monte_carlo(lists: list[Combos | None], excluded: list[int], deal: Deal, tr
             for p in range(n):
                 for k in range(TALLY_FIELDS):
                     totals[p][k] += part[TALLY_FIELDS * p + k]
+            if typed_parts is not None:
+                typed_parts.append((1, part))
 
     all_blocks = -(-trials // BLOCK_TRIALS)
     if deal.stop is None:
@@ -158,6 +161,7 @@ def _monte_carlo(lists: list[Combos | None], excluded: list[int], deal: Deal, tr
         squares=[q * KERNEL_SHARE**2 for q in squares],
         seed=seed,
         players=deal.labels,
+        types=None if typed_parts is None else type_sums(n, typed_parts),
     )
 
 

@@ -152,6 +152,7 @@ def preflop_equity(a: Cards, b: Cards) -> EquityResult:
         None,
         None,
         (f"{CARD_NAMES[x[0]]} {CARD_NAMES[x[1]]}", f"{CARD_NAMES[y[0]]} {CARD_NAMES[y[1]]}"),
+        None,
     )
 
 

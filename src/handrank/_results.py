@@ -13,8 +13,9 @@ from fractions import Fraction
 
 from handrank._cards import combo_str
 from handrank._games import plural
-from handrank._kernels import SHARE_UNIT
+from handrank._kernels import CATEGORIES, SHARE_UNIT, TALLY_FIELDS
 from handrank._record import Record, build
+from handrank._tables import Category
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,6 +31,10 @@ POT_UNIT = 5040
 """A pot, in the units every equity strategy counts shares in: halves of it split exactly among up to 10."""
 KERNEL_SHARE = POT_UNIT // SHARE_UNIT
 """POT_UNITs in one unit of the C equity kernels' tallies (they count whole pots only, in SHARE_UNITs)."""
+HAND_TYPES: tuple[str, ...] = tuple(c.name.replace("_", " ").lower() for c in Category)
+"""The hand types ``equity(..., hand_types=True)`` counts, best first: the categories, ``"royal flush"`` to
+``"high card"``."""
+assert len(HAND_TYPES) == CATEGORIES
 
 
 class EquityResult(Record):
@@ -51,6 +56,7 @@ class EquityResult(Record):
         "low_share",
         "scoop",
         "players",
+        "hand_types",
     )
 
     equity: tuple[float, ...]
@@ -84,6 +90,9 @@ class EquityResult(Record):
     """Hi-lo games: how often each player takes the whole pot alone (``wins / total``)."""
     players: tuple[str | Range, ...]
     """Each player as given: a hand's cards in words (``"Ah Kh"``), or the ``Range`` (``str()`` writes it)."""
+    hand_types: HandTypes | None
+    """With ``hand_types=True``: each player's wins and ties by the category of the hand that won
+    (``HandTypes``); None otherwise."""
 
     def _repr_html_(self) -> str:
         """A table, one row per player: equity, win, tie, and the standard error for Monte Carlo (notebooks
@@ -126,6 +135,104 @@ class EquityResult(Record):
             frame["high_share"], frame["low_share"], frame["scoop"] = self.high_share, self.low_share, self.scoop
         frame.index.name = "player"
         return frame
+
+
+class HandTypes(Record):
+    """How often each player wins or ties with each category of hand (``equity(..., hand_types=True)``).
+
+    ``wins[p][c]`` counts the showdowns player p wins alone holding a hand of
+    category ``categories[c]``, ``ties[p][c]`` those it splits holding one
+    (the players who split hold hands of one category); counted as
+    ``EquityResult.wins`` and ``ties`` are, so each player's row adds up to
+    its wins and ties.  ``str()`` is a text table, notebooks show an HTML
+    one and ``to_frame()`` gives a DataFrame.
+    """
+
+    __slots__ = ("categories", "wins", "ties", "total", "exact", "players")  # noqa: RUF023 - the fields' order
+
+    categories: tuple[str, ...]
+    """The categories, best first: ``"royal flush"``, ``"straight flush"`` ... ``"high card"`` (``HAND_TYPES``)."""
+    wins: tuple[tuple[int | Fraction, ...], ...]
+    """Per player, per category: showdowns won outright with a hand of that category."""
+    ties: tuple[tuple[int | Fraction, ...], ...]
+    """Per player, per category: showdowns split holding a hand of that category."""
+    total: int | Fraction
+    """Showdowns counted (``EquityResult.total``)."""
+    exact: bool
+    """True for full enumeration, False for Monte Carlo."""
+    players: tuple[str | Range, ...]
+    """Each player as given (``EquityResult.players``)."""
+
+    @property
+    def win_share(self) -> tuple[tuple[float, ...], ...]:
+        """Per player, per category: the share of all showdowns that the player wins outright with it."""
+        return tuple(tuple(float(w / self.total) for w in row) for row in self.wins)
+
+    @property
+    def tie_share(self) -> tuple[tuple[float, ...], ...]:
+        """Per player, per category: the share of all showdowns that the player splits holding it."""
+        return tuple(tuple(float(t / self.total) for t in row) for row in self.ties)
+
+    def _table(self) -> tuple[list[str], list[list[str]]]:
+        """The header and a row per category that some player wins or ties with: win % and tie % a player."""
+        head = ["hand type"]
+        for player in self.players:
+            head += [f"{player} win", f"{player} tie"]
+        wins, ties = self.win_share, self.tie_share
+        rows = []
+        for c, name in enumerate(self.categories):
+            if any(row[c] for row in self.wins) or any(row[c] for row in self.ties):
+                row = [name]
+                for p in range(len(self.players)):
+                    row += [f"{wins[p][c]:.3%}", f"{ties[p][c]:.3%}"]
+                rows.append(row)
+        return head, rows
+
+    def _caption(self) -> str:
+        return "hand types, exact" if self.exact else f"hand types, Monte Carlo ({plural(int(self.total), 'trial')})"
+
+    def __str__(self) -> str:
+        """The caption, then a line per category that some player wins or ties with: each player's win and tie
+        shares of all showdowns."""
+        head, rows = self._table()
+        widths = [max(len(line[k]) for line in [head, *rows]) for k in range(len(head))]
+        lines = [self._caption()]
+        for line in [head, *rows]:
+            cells = [f"{line[0]:{widths[0]}s}"] + [
+                f"{cell:>{width}s}" for cell, width in zip(line[1:], widths[1:], strict=True)
+            ]
+            lines.append("  ".join(cells))
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """The same table in HTML (notebooks show it)."""
+        from handrank._display import table_html
+
+        head, rows = self._table()
+        return table_html(head, rows, self._caption())
+
+    def to_frame(self) -> pd.DataFrame:
+        """A pandas DataFrame indexed by (player, hand type), every category: ``wins, ties, win_share,
+        tie_share`` (counts as floats when weighted)."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError("HandTypes.to_frame needs pandas: pip install pandas") from None
+
+        index = pd.MultiIndex.from_product([range(len(self.players)), self.categories], names=["player", "hand type"])
+
+        def plain(values: object) -> object:
+            return values if isinstance(values, int) else float(values)  # type: ignore[arg-type]
+
+        return pd.DataFrame(
+            {
+                "wins": [plain(w) for row in self.wins for w in row],
+                "ties": [plain(t) for row in self.ties for t in row],
+                "win_share": [s for row in self.win_share for s in row],
+                "tie_share": [s for row in self.tie_share for s in row],
+            },
+            index=index,
+        )
 
 
 class StreetEquity(Record):
@@ -194,6 +301,20 @@ def stderrs(shares: Sequence[int], squares: Sequence[int], deals: int) -> list[f
     return out
 
 
+def type_sums(n: int, parts: Sequence[tuple[int, Sequence[int]]]) -> list[list[int]]:
+    """Each of ``n`` players' wins then ties by category (``CATEGORIES`` each), summed over the kernels' ``parts``
+    ((times, tallies): the tallies' counts by category, after their TALLY_FIELDS a player, times ``times``)."""
+    at = TALLY_FIELDS * n
+    by_times: dict[int, list[Sequence[int]]] = {}
+    for times, tallies in parts:
+        by_times.setdefault(times, []).append(tallies[at:])
+    sums = [0] * (2 * CATEGORIES * n)
+    for times, rows in by_times.items():
+        for k, value in enumerate(map(sum, zip(*rows, strict=True))):
+            sums[k] += times * value
+    return [sums[p * 2 * CATEGORIES : (p + 1) * 2 * CATEGORIES] for p in range(n)]
+
+
 def equity_result(
     wins: list[int],
     ties: list[int],
@@ -206,6 +327,7 @@ def equity_result(
     squares: list[int] | None = None,
     seed: int | None = None,
     high: list[int] | None = None,
+    types: list[list[int]] | None = None,
 ) -> EquityResult:
     """The result of ``total`` counted deals: each player's wins (the whole pot alone), ties and summed share of
     the pot (``POT_UNIT``s), each deal counted by the product of its hands' integer weights.
@@ -215,7 +337,8 @@ def equity_result(
     multiplied by to make them integers).  Monte Carlo: ``squares`` holds
     the sums of the squared shares, for the standard errors, and ``seed``
     the seed used.  ``high``: a hi-lo game's sums of the high halves.
-    ``players``: each player, in words or as its Range.
+    ``players``: each player, in words or as its Range.  ``types``: per player,
+    its wins then its ties by category (``CATEGORIES`` each), counted as ``wins``.
     """
     pot = POT_UNIT * total
     exact = squares is None
@@ -241,6 +364,16 @@ def equity_result(
 
         counts = tuple(tuple([count(v) for v in values]) for values in (wins, ties, losses))
         whole = count(total)
+    hand_types = None
+    if types is not None:
+        by_type: tuple[tuple[tuple[int | Fraction, ...], ...], ...]
+        if scale == 1:
+            by_type = tuple(tuple(row[:CATEGORIES]) for row in types), tuple(tuple(row[CATEGORIES:]) for row in types)
+        else:
+            by_type = tuple(
+                tuple(tuple([count(v) for v in row[lo : lo + CATEGORIES]]) for row in types) for lo in (0, CATEGORIES)
+            )
+        hand_types = build(HandTypes, HAND_TYPES, *by_type, whole, exact, players)
     split = None
     if high is not None:
         split = (
@@ -261,4 +394,5 @@ def equity_result(
         seed,
         *(split or (None, None, None)),
         players,
+        hand_types,
     )

@@ -1,5 +1,5 @@
 """Pictures of ranges and equities as matplotlib Figures: the range grid, equity by street, hand categories,
-what a range hits, equity distributions and the next card's equity.
+what a range hits, equity distributions, the next card's equity and the hand types that win.
 
 ``pip install "handrank[plot]"`` brings matplotlib; ``import handrank``
 never imports this module.  Each function returns a new
@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 
 try:
     from matplotlib.figure import Figure
+    from matplotlib.ticker import PercentFormatter
 except ImportError as exc:  # pragma: no cover - the message is the point
     raise ImportError('handrank.plot needs matplotlib: pip install "handrank[plot]"') from exc
 
@@ -23,6 +24,7 @@ from handrank._classes import HAND_CLASSES, class_weights
 from handrank._games import HOLDEM, plural
 from handrank._hand import category
 from handrank._ranges import Range, hand_or_range
+from handrank._results import EquityResult, HandTypes
 from handrank._tables import Category
 
 TYPE_CHECKING = False
@@ -31,7 +33,15 @@ if TYPE_CHECKING:
 
     from handrank._cards import Cards
 
-__all__ = ["category_chart", "equity_by_street", "equity_distribution", "hits", "next_card_equity", "range_grid"]
+__all__ = [
+    "category_chart",
+    "equity_by_street",
+    "equity_distribution",
+    "hand_types",
+    "hits",
+    "next_card_equity",
+    "range_grid",
+]
 
 STREETS = ("preflop", "flop", "turn", "river")
 SUIT_COLOURS = {"c": "#2e7d32", "d": "#1565c0", "h": "#c62828", "s": "#212121"}
@@ -284,4 +294,33 @@ def hits(
     ax.set_xlim(0, min(1.0, max(shares, default=0.0) + 0.15))
     ax.set_xlabel("share of the range (made hands in blue, draws in orange)")
     ax.set_title(title if title is not None else f"what {result.range} hits on {result.board}")
+    return fig
+
+
+def hand_types(result: EquityResult | HandTypes, *, title: str | None = None, ax: Axes | None = None) -> Figure:
+    """The hand types that win (``equity(..., hand_types=True)``): for each category some player wins or ties
+    with, a bar a player of the share of all showdowns it wins with that category, and its ties on top, paler."""
+    types = result.hand_types if isinstance(result, EquityResult) else result
+    if not isinstance(types, HandTypes):
+        raise ValueError("result: no hand types in it; ask equity(..., hand_types=True) for them")
+    shown = [c for c in range(len(types.categories)) if any(row[c] for row in (*types.wins, *types.ties))]
+    wins, ties = types.win_share, types.tie_share
+    players = len(types.players)
+    height = 0.8 / players
+    fig, ax = _axes(ax, (6.4, 1.0 + (0.2 * players + 0.15) * max(1, len(shown))))
+    for p, player in enumerate(types.players):
+        at = [i + (p - (players - 1) / 2) * height for i in range(len(shown))]
+        won = [wins[p][c] for c in shown]
+        bars = ax.barh(at, won, height=height, label=f"{player}")
+        ax.barh(at, [ties[p][c] for c in shown], left=won, height=height, color=bars[0].get_facecolor(), alpha=0.4)
+    ax.set_yticks(range(len(shown)), [types.categories[c] for c in shown])
+    ax.invert_yaxis()
+    top = max((wins[p][c] + ties[p][c] for p in range(players) for c in shown), default=0.0)
+    ax.set_xlim(0, top * 1.1 or 1.0)
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_xlabel("share of all showdowns won with it (ties paler)")
+    how = "exact" if types.exact else "Monte Carlo"
+    ax.set_title(title if title is not None else f"the hand types that win ({how})")
+    ax.grid(axis="x", alpha=0.3)
+    ax.legend(loc="best")
     return fig

@@ -316,7 +316,7 @@ static void test_enumerate(void) {
         if (!memchr(holes, c, 4))
             deck[n++] = (uint8_t)c;
     handrank_tally whole[2] = {{0}}, parts[2] = {{0}};
-    uint64_t boards = handrank_enumerate(HANDRANK_HOLDEM, holes, 2, 2, NULL, 0, deck, n, 0, 1, whole);
+    uint64_t boards = handrank_enumerate(HANDRANK_HOLDEM, holes, 2, 2, NULL, 0, deck, n, 0, 1, whole, NULL);
     CHECK(boards == 1712304 && whole[0].wins == 787966 && whole[1].wins == 917606 && whole[0].ties == 6732
               && whole[1].ties == 6732,
           "AhKh vs QsQd: %llu boards, wins %llu / %llu, ties %llu / %llu", (unsigned long long)boards,
@@ -324,8 +324,25 @@ static void test_enumerate(void) {
           (unsigned long long)whole[1].ties);
     boards = 0;
     for (int part = 0; part < 7; part++)
-        boards += handrank_enumerate(HANDRANK_HOLDEM, holes, 2, 2, NULL, 0, deck, n, part, 7, parts);
+        boards += handrank_enumerate(HANDRANK_HOLDEM, holes, 2, 2, NULL, 0, deck, n, part, 7, parts, NULL);
     CHECK(boards == 1712304 && !memcmp(whole, parts, sizeof whole), "a split enumeration differs");
+    /* by category: the same tallies, the counts adding up to the wins and ties (flushes: 106,759 and 36,600) */
+    handrank_tally typed[2] = {{0}};
+    handrank_hand_types types[2];
+    memset(types, 0, sizeof types);
+    handrank_enumerate(HANDRANK_HOLDEM, holes, 2, 2, NULL, 0, deck, n, 0, 1, typed, types);
+    CHECK(!memcmp(whole, typed, sizeof whole), "counting by category changes the tallies");
+    for (int p = 0; p < 2; p++) {
+        uint64_t wins = 0, ties = 0;
+        for (int c = 0; c < HANDRANK_CATEGORIES; c++) {
+            wins += types[p].wins[c];
+            ties += types[p].ties[c];
+        }
+        CHECK(wins == whole[p].wins && ties == whole[p].ties, "player %d: the categories add up to %llu wins", p,
+              (unsigned long long)wins);
+    }
+    CHECK(types[0].wins[4] == 106759 && types[1].wins[4] == 36600, "flushes won: %llu and %llu",
+          (unsigned long long)types[0].wins[4], (unsigned long long)types[1].wins[4]);
 }
 
 /* Blocks [lo, hi) of 250 trials on 2s, As dead: one fixed hand, a two-combo range, random cards. */
@@ -341,7 +358,7 @@ static int64_t run_mc(enum handrank_game game, int64_t lo, int64_t hi, handrank_
     /* the third player draws a random hand that never holds a spade */
     static const uint64_t excluded[3] = {0, 0, 0x8888888888888ULL};
     return handrank_monte_carlo(game, 3, hole_size, combos, offsets, cum[game], board, 1, 1ULL << 51, excluded, 2024,
-                                lo, hi, 250, 100, out);
+                                lo, hi, 250, 100, out, NULL);
 }
 
 static void test_monte_carlo(void) {
@@ -372,7 +389,7 @@ static void test_monte_carlo(void) {
     const uint64_t cum[2] = {1, 1};
     const uint64_t none[2] = {0, 0};
     handrank_tally out[2] = {{0}};
-    CHECK(handrank_monte_carlo(HANDRANK_HOLDEM, 2, 2, combos, offsets, cum, NULL, 0, 0, none, 1, 0, 1, 10, 50, out) == -1,
+    CHECK(handrank_monte_carlo(HANDRANK_HOLDEM, 2, 2, combos, offsets, cum, NULL, 0, 0, none, 1, 0, 1, 10, 50, out, NULL) == -1,
           "an impossible deal was not reported");
 }
 
