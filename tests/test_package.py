@@ -245,6 +245,26 @@ def test_records_built_fast_are_plain_immutable_records() -> None:
     assert repr(_Point._of(1, 2)) == "_Point(x=1, y=2)"
 
 
+@pytest.mark.parametrize("free_threaded", [False, True])
+def test_records_are_built_the_same_way_with_or_without_the_gil(
+    monkeypatch: pytest.MonkeyPatch, free_threaded: bool
+) -> None:
+    """Without the GIL ``_of`` sets each slot through its descriptor (assigning ``__class__`` would stop every
+    other thread); either way the record is the one the keywords make."""
+    from handrank import _record
+
+    monkeypatch.setattr(_record, "FREE_THREADED", free_threaded)
+
+    class Pair(Record):
+        __slots__ = ("a", "b")
+
+    made = Pair._of([1], "two")
+    assert type(made) is Pair and made == Pair(a=[1], b="two") and made.a == [1] and made.b == "two"
+    with pytest.raises(AttributeError, match="immutable"):
+        made.a = 3
+    assert ("builder" in Pair._of.__func__.__globals__) is not free_threaded  # the twin class only with the GIL
+
+
 def test_the_dev_extra_runs_everything() -> None:
     """``pip install -e ".[dev]"`` (the README's development setup) brings every extra the suite uses, so
     that no test of the peers, pokerkit, Dask, the plots or the clustering skips there."""
