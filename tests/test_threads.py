@@ -1,12 +1,18 @@
 """Thread safety: any number of Python threads calling any function at once, with any ``threads=``.
 
 A short stress run is part of the suite; ``HANDRANK_STRESS_SECONDS`` makes it
-longer (docs/internals.md, "Reliability", runs it for minutes).
+longer (docs/internals.md, "Reliability", runs it for minutes).  With the GIL
+(most builds) it checks that nothing the calls share is corrupted when they
+interleave; on a free-threaded build with the GIL off (``tools/free_threaded.sh``)
+that nothing the GIL used to protect is left unprotected: the lazily built
+tables and caches, the SIMD choice, the thread pool, the Monte Carlo streams.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+import sysconfig
 import threading
 import time
 from collections.abc import Callable
@@ -15,9 +21,12 @@ import numpy as np
 import pytest
 from conftest import Api, random_hands
 
+import handrank
 from handrank import Range, _batch, _threads
+from handrank._table_jobs import PreflopJob
 
 SECONDS = float(os.environ.get("HANDRANK_STRESS_SECONDS", "2"))
+THREADS = 8  # the mixed run's Python threads
 
 
 def _hammer(calls: list[Callable[[], None]], seconds: float) -> list[BaseException]:
@@ -96,3 +105,82 @@ def _same(got: object, expected: object) -> None:
 def _raises(call: Callable[[], object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def _tasks() -> dict[str, Callable[[], object]]:
+    """Named calls whose results are plain, comparable values."""
+    rng = np.random.default_rng(11)
+    rows = np.argsort(rng.random((2000, 52)), axis=1)[:, :7].astype(np.uint8)
+    holes = np.argsort(rng.random((300, 52)), axis=1)[:, :9].astype(np.uint8)
+    reach = rng.random(1326)
+    board = np.array(handrank.parse_cards("Ks 7h 2d 5c 9s"), np.uint8)
+    job = PreflopJob(["AA", "KQs", "72o"], chunk_size=16)
+    indexer = handrank.HandIndexer()
+    flops = np.argsort(rng.random((200, 52)), axis=1)[:, :5].astype(np.uint8)
+
+    def exact_small() -> object:
+        r = handrank.equity(["Ah Kh", "Qs Qd"], "2h 7h 9c")
+        return r.wins, r.ties, r.equity_fraction
+
+    def exact_ranges() -> object:
+        r = handrank.equity(["QQ+,AKs", "JJ-99,AQs"], "Ks 7h 2d", threads=2, hand_types=True)
+        return r.wins, r.ties, r.hand_types
+
+    def monte_carlo() -> object:
+        r = handrank.equity(["QQ+,AK", "random", "22+"], trials=20_000, seed=5, threads=2)
+        return r.wins, r.ties, r.stderr
+
+    return {
+        "evaluate ids": lambda: [handrank.evaluate(row.tolist()) for row in rows[:200]],
+        "evaluate text": lambda: [handrank.evaluate(handrank.cards_str(row.tolist())) for row in rows[:100]],
+        "evaluate_omaha": lambda: [handrank.evaluate_omaha(h[:4].tolist(), h[4:].tolist()) for h in holes[:100]],
+        "evaluate_batch": lambda: handrank.evaluate_batch(rows).tolist(),
+        "evaluate_batch threads": lambda: handrank.evaluate_batch(rows, threads=2).tolist(),
+        "evaluate_omaha_batch": lambda: handrank.evaluate_omaha_batch(holes[:, :4], holes[:, 4:]).tolist(),
+        "ranges": lambda: [str(handrank.Range(t)) for t in ("QQ+, AKs", "22-55, A2s-A5s", "0.5(KK), T9s+")],
+        "equity exact": exact_small,
+        "equity ranges": exact_ranges,
+        "equity Monte Carlo": monte_carlo,
+        "combo_equity": lambda: handrank.combo_equity("QQ+,AKs", "random", "Ks 7h 2d 5c").equity.tolist(),
+        "showdown_values": lambda: handrank.showdown_values(board, reach).tolist(),
+        "isomorphism": lambda: indexer.index(flops).tolist(),
+        "preflop job": lambda: job.compute(job.chunks[0]).tolist(),
+    }
+
+
+def test_eight_threads_get_the_answers_of_one(c_impl: Api) -> None:
+    """Eight threads run a mix of the package's calls, each in its own order, and every result equals the
+    one computed first on one thread."""
+    tasks = _tasks()
+    names = list(tasks)
+    want = {name: call() for name, call in tasks.items()}  # alone, first
+    errors: list[str] = []
+    counts = [0] * THREADS
+    start = threading.Barrier(THREADS)
+
+    def worker(k: int) -> None:
+        start.wait()
+        end = time.monotonic() + SECONDS
+        i = k
+        while time.monotonic() < end:
+            name = names[i % len(names)]
+            i += 3  # each thread its own order
+            try:
+                got = tasks[name]()
+            except Exception as exc:  # reported with the task's name
+                errors.append(f"thread {k}, {name}: {type(exc).__name__}: {exc}")
+                return
+            if got != want[name]:
+                errors.append(f"thread {k}, {name}: a different answer")
+                return
+            counts[k] += 1
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(THREADS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    assert min(counts) >= 1, counts  # every thread ran
+    if sysconfig.get_config_var("Py_GIL_DISABLED") and os.environ.get("PYTHON_GIL") != "1":
+        assert not sys._is_gil_enabled(), "something the calls imported turned the GIL on"  # type: ignore[attr-defined]
