@@ -3,7 +3,7 @@
  * rows of 5, 6 and 7 cards with many flushes and straights, every 5-card
  * hand, every length up to 100 rows, and a bad row (a repeated card, id 52,
  * id 255) at each of the first 64 places, where both kernels must name the
- * same row.  tools/neon_check.sh builds it with a cross compiler and runs it
+ * same row.  tools/aarch64_check.sh builds it with a cross compiler and runs it
  * under QEMU; on an aarch64 machine it builds and runs as it is.
  */
 #include <stdio.h>
