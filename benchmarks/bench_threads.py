@@ -56,11 +56,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     n = args.threads
     rng = np.random.default_rng(args.seed)
-    rows = np.argsort(rng.random((2_000_000, 52)), axis=1)[:, :7].astype(np.uint8)
+    rows = np.argsort(rng.random((4_000_000, 52)), axis=1)[:, :7].astype(np.uint8)
     # each thread its own arguments (the same values, not the same objects)
-    hands = [[row.tolist() for row in rows[:20_000]] for _ in range(n)]
-    texts = [[" ".join(handrank.cards_str(h).split()) for h in mine[:5_000]] for mine in hands]
-    dealt = np.argsort(rng.random((5_000, 52)), axis=1)[:, :9]
+    hands = [[row.tolist() for row in rows[:200_000]] for _ in range(n)]
+    texts = [[" ".join(handrank.cards_str(h).split()) for h in mine[:50_000]] for mine in hands]
+    dealt = np.argsort(rng.random((50_000, 52)), axis=1)[:, :9]
     holes = [[(row[:4].tolist(), row[4:].tolist()) for row in dealt] for _ in range(n)]
 
     def ids(k: int) -> None:
@@ -76,18 +76,18 @@ def main(argv: list[str] | None = None) -> int:
             handrank.evaluate_omaha(hole, board)
 
     def small_equity(_: int) -> None:
-        for _ in range(100):
+        for _ in range(1_000):
             handrank.equity(["Ah Kh", "Qs Qd"], "2h 7h 9c", threads=1)
 
     rows_out: list[tuple[str, float, float]] = []
     one = min(_timed(lambda: handrank.evaluate_batch(rows, threads=1)) for _ in range(args.repeats))
     many = min(_timed(lambda: handrank.evaluate_batch(rows, threads=n)) for _ in range(args.repeats))
-    rows_out.append((f"evaluate_batch, 2M rows: threads=1 against threads={n}", one, one / many))
+    rows_out.append((f"evaluate_batch, 4M rows: threads=1 against threads={n}", one, one / many))
     for name, work in (
-        ("evaluate(ids), 20,000 hands a thread", ids),
-        ("evaluate(text), 5,000 hands a thread", text),
-        ("evaluate_omaha, 5,000 hands a thread", omaha),
-        ("equity, AhKh vs QsQd on a flop, 100 calls a thread", small_equity),
+        ("evaluate(ids), 200,000 hands a thread", ids),
+        ("evaluate(text), 50,000 hands a thread", text),
+        ("evaluate_omaha, 50,000 hands a thread", omaha),
+        ("equity, AhKh vs QsQd on a flop, 1,000 calls a thread", small_equity),
     ):
         alone = min(_in_threads(work, 1) for _ in range(args.repeats))
         together = min(_in_threads(work, n) for _ in range(args.repeats))

@@ -181,3 +181,45 @@ def test_numpy_scalars_and_iterables(impl: Api) -> None:
     assert impl.evaluate(np.array([51, 47, 43, 39, 35], dtype=np.uint8)) == 1
     assert impl.evaluate(iter([51, 47, 43, 39, 35])) == 1
     assert impl.evaluate_mask(np.uint64(sum(1 << c for c in (51, 47, 43, 39, 35)))) == 1
+
+
+def test_text_read_in_c_as_the_pure_twin_reads_it(c_impl: Api) -> None:
+    """The compiled single calls read plain ASCII text themselves (no shared cache to contend for without the
+    GIL); every format, and every way to get it wrong, answers as the pure twin does, error words included."""
+    import random
+
+    py = on("python")
+    fixed = [
+        "As Ks Qs Js Ts",
+        "AsKsQsJsTs2c3d",
+        "as,ks;qs js\tts",
+        " As\r\nKs  Qs,Js;Ts ",
+        "10h Jh Qh Kh Ah",
+        "aS kS qS jS tS",
+        "A♠ Ks Qs Js Ts",
+        "As Ks Qs Js",
+        "As Ks Qs Js Ts 2c 3d 4d",
+        "As As Qs Js Ts",
+        "Ax Ks Qs Js Ts",
+        "A s Ks Qs Js Ts",
+        "1h Jh Qh Kh Ah",
+        "10 Jh Qh Kh Ah",
+        "As Ks Qs Js T",
+        "",
+        "AsKsQsJsTs\x00",
+        "As Ks Qs Js Ts é",
+        "11h Jh Qh Kh Ah",
+    ]
+    rng = random.Random(7)
+    alphabet = "23456789TJQKAtjqka10cdhsCDHS ,;\t♠x"
+    noisy = ["".join(rng.choice(alphabet) for _ in range(rng.randint(8, 24))) for _ in range(3000)]
+    dealt = [" ".join(handrank.card_str(c) for c in rng.sample(range(52), rng.randint(5, 7))) for _ in range(2000)]
+    for text in fixed + noisy + dealt:
+        for call, args in (("evaluate", (text,)), ("evaluate_omaha", (text[:11], text[11:]))):
+            outcome = []
+            for api in (c_impl, py):
+                try:
+                    outcome.append(getattr(api, call)(*args))
+                except (ValueError, TypeError) as exc:
+                    outcome.append(f"{type(exc).__name__}: {exc}")
+            assert outcome[0] == outcome[1], (call, args, outcome)

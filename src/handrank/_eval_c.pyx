@@ -80,6 +80,9 @@ _SIMD_NAMES = ("scalar", "avx2", "avx512", "neon")
 
 
 cdef extern from "Python.h":
+    const char *PyUnicode_AsUTF8AndSize(object, Py_ssize_t *)
+    bint PyUnicode_IS_ASCII(object)
+    void PyErr_Clear()
     PyObject *PyList_GET_ITEM(object, Py_ssize_t)
     PyObject *PyTuple_GET_ITEM(object, Py_ssize_t)
     Py_ssize_t PyList_GET_SIZE(object)
@@ -89,15 +92,76 @@ cdef extern from "Python.h":
 
 
 cdef inline int _fast_ids(object cards, uint8_t *ids, int lo=5, int hi=7, uint64_t *seen_in=NULL) noexcept:
-    """Fill ids from a list/tuple of lo..hi valid ints, distinct from each other and from
-    *seen_in (updated); the count, or -1 to take the slow path.
+    """Fill ids from a list/tuple of lo..hi valid ints, or ASCII text of lo..hi cards ("As Ks",
+    "AsKs", "as,ks", "10h"), distinct from each other and from *seen_in (updated); the count, or
+    -1 to take the slow path (which words any error).
 
     A list is read under its critical section: without the GIL another thread
-    could change it while its items are borrowed (with the GIL this costs nothing)."""
+    could change it while its items are borrowed (with the GIL this costs nothing).
+    Text is read here rather than through _cards' cache, which threads share."""
     if type(cards) is list:
         with cython.critical_section(cards):
             return _read_ids(cards, ids, lo, hi, seen_in)
+    if type(cards) is str:
+        return _read_text(cards, ids, lo, hi, seen_in)
     return _read_ids(cards, ids, lo, hi, seen_in)
+
+
+# Each ASCII character's rank (0..12) or suit (0..3) as _cards reads them, else -1 ("10" is read apart).
+cdef signed char _RANK_OF[128]
+cdef signed char _SUIT_OF[128]
+cdef int _c
+for _c in range(128):
+    _RANK_OF[_c] = -1
+    _SUIT_OF[_c] = -1
+for _c, _ch in enumerate("23456789TJQKA"):
+    _RANK_OF[ord(_ch)] = _c
+    _RANK_OF[ord(_ch.lower())] = _c
+for _c, _ch in enumerate("cdhs"):
+    _SUIT_OF[ord(_ch)] = _c
+    _SUIT_OF[ord(_ch.upper())] = _c
+
+
+cdef int _read_text(str text, uint8_t *ids, int lo, int hi, uint64_t *seen_in) noexcept:
+    cdef Py_ssize_t size, i = 0
+    cdef const char *s
+    cdef int n = 0, rank, suit, card
+    cdef unsigned char ch
+    cdef uint64_t seen = seen_in[0] if seen_in != NULL else 0
+    if not PyUnicode_IS_ASCII(text):
+        return -1  # suit symbols and anything else: the slow path
+    s = PyUnicode_AsUTF8AndSize(text, &size)  # an ASCII string's own characters: nothing to fail
+    if s == NULL:
+        PyErr_Clear()
+        return -1
+    while i < size:
+        ch = <unsigned char>s[i]
+        if ch == b' ' or ch == b',' or ch == b';' or ch == b'\t' or ch == b'\r' or ch == b'\n':
+            i += 1
+            continue
+        if ch == b'1' and i + 1 < size and s[i + 1] == b'0':
+            rank = 8
+            i += 2
+        else:
+            rank = _RANK_OF[ch]
+            i += 1
+        if rank < 0 or i >= size:
+            return -1
+        suit = _SUIT_OF[<unsigned char>s[i]]
+        i += 1
+        if suit < 0 or n == hi:
+            return -1
+        card = 4 * rank + suit
+        if (seen >> card) & 1:
+            return -1
+        seen |= (<uint64_t>1) << card
+        ids[n] = <uint8_t>card
+        n += 1
+    if n < lo:
+        return -1
+    if seen_in != NULL:
+        seen_in[0] = seen
+    return n
 
 
 cdef inline int _read_ids(object cards, uint8_t *ids, int lo, int hi, uint64_t *seen_in) noexcept:
