@@ -19,12 +19,8 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 PREFIX="${1:-$HOME/.cache/handrank-ft/3.13t}"
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/handrank-ft.XXXXXX")"
-cleanup() {
-    if [[ "${FT_KEEP:-0}" == 1 ]]; then echo "kept $WORK"; else rm -rf "$WORK"; fi
-}
-trap cleanup EXIT
-started=$SECONDS
+# shellcheck source=tools/workdir.sh
+source "$ROOT/tools/workdir.sh" ft FT_KEEP
 
 build_python() {
     echo "== building a free-threaded CPython 3.13 into $PREFIX"

