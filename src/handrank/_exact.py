@@ -130,13 +130,13 @@ def _exact_runouts(deal: Deal, scale: int) -> EquityResult:
     unit = (_code(deal.rules), n, deal.hole_size, combos, offsets, weights, bytes(board), deck, perms)
     kernel = _backend.kernels.enumerate_ranges
     typed = deal.hand_types
-    typed_parts = []
+    typed_parts: list[tuple[int, Sequence[int]]] = []
     if parts == 1 and progress is None:
         boards, tallies = kernel(*unit, 0, 1, typed)
         wins_sum = list(tallies[0::TALLY_FIELDS][:n])
         ties_sum = list(tallies[1::TALLY_FIELDS][:n])
         share_sum = list(tallies[2::TALLY_FIELDS][:n])
-        typed_parts.append((1, tallies))
+        typed_parts.append((1, tallies[TALLY_FIELDS * n :]))
     else:
         wins_sum, ties_sum, share_sum = [0] * n, [0] * n, [0] * n
         boards = 0
@@ -150,7 +150,7 @@ def _exact_runouts(deal: Deal, scale: int) -> EquityResult:
         ):
             boards += count
             _add_tallies(wins_sum, ties_sum, share_sum, part_tallies, 1)
-            typed_parts.append((1, part_tallies))
+            typed_parts.append((1, part_tallies[TALLY_FIELDS * n :]))
     if not sum(share_sum):
         raise ValueError("the ranges leave no possible deal (every matchup shares a card)")
     total = sum(share_sum) // SHARE_UNIT
@@ -288,14 +288,15 @@ def _exact(matchups: dict[tuple[tuple[int, ...], ...], Fraction], deal: Deal) ->
     wins_sum = [0] * n
     ties_sum = [0] * n
     share_sum = [0] * n
-    typed_parts = []
+    typed_parts: list[tuple[int, Sequence[int]]] = []
     total_sum = 0
     boards = 0
     for times, (count, tallies) in zip(weights, results, strict=True):
         boards += count
         total_sum += times * count
         _add_tallies(wins_sum, ties_sum, share_sum, tallies, times)
-        typed_parts.append((times, tallies))
+        if deal.hand_types:
+            typed_parts.append((times, tallies[TALLY_FIELDS * n :]))
     return equity_result(
         wins_sum,
         ties_sum,

@@ -9,14 +9,15 @@ returns what ``trials=`` the trials it ran gives with the same seed.
 from __future__ import annotations
 
 import math
+import operator
 import time
 from array import array
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from handrank import _backend
 from handrank._deal import Combos, Deal, Stop, mask_of
-from handrank._kernels import TALLY_FIELDS
+from handrank._kernels import CATEGORIES, TALLY_FIELDS
 from handrank._results import KERNEL_SHARE, EquityResult, equity_result, stderrs, type_sums
 from handrank._threads import run_tasks
 
@@ -122,7 +123,8 @@ def _monte_carlo(lists: list[Combos | None], excluded: list[int], deal: Deal, tr
     board, dead = bytes(deal.board), mask_of(deal.dead)
     common = (code, n, deal.hole_size, bytes(combos), offsets, cum, board, dead, array("Q", excluded), seed)
     totals = [[0, 0, 0, 0] for _ in range(n)]
-    typed_parts: list[tuple[int, Sequence[int]]] | None = [] if deal.hand_types else None
+    # each player's wins then ties by category, summed as the parts come (a long run has many)
+    by_type: list[int] | None = [0] * (2 * CATEGORIES * n) if deal.hand_types else None
     done = 0
 
     def run(lo: int, hi: int, report: Callable[[float], object] | None) -> None:
@@ -144,8 +146,8 @@ def _monte_carlo(lists: list[Combos | None], excluded: list[int], deal: Deal, tr
             for p in range(n):
                 for k in range(TALLY_FIELDS):
                     totals[p][k] += part[TALLY_FIELDS * p + k]
-            if typed_parts is not None:
-                typed_parts.append((1, part))
+            if by_type is not None:
+                by_type[:] = map(operator.add, by_type, part[TALLY_FIELDS * n :])
 
     all_blocks = -(-trials // BLOCK_TRIALS)
     if deal.stop is None:
@@ -161,7 +163,7 @@ def _monte_carlo(lists: list[Combos | None], excluded: list[int], deal: Deal, tr
         squares=[q * KERNEL_SHARE**2 for q in squares],
         seed=seed,
         players=deal.labels,
-        types=None if typed_parts is None else type_sums(n, typed_parts),
+        types=None if by_type is None else type_sums(n, [(1, by_type)]),
     )
 
 

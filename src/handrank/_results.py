@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from handrank._cards import combo_str
 from handrank._games import plural
-from handrank._kernels import CATEGORIES, SHARE_UNIT, TALLY_FIELDS
+from handrank._kernels import CATEGORIES, SHARE_UNIT
 from handrank._record import Record, build
 from handrank._tables import Category
 
@@ -173,6 +173,12 @@ class HandTypes(Record):
         """Per player, per category: the share of all showdowns that the player splits holding it."""
         return tuple(tuple(float(t / self.total) for t in row) for row in self.ties)
 
+    @property
+    def seen(self) -> tuple[int, ...]:
+        """The categories (their places in ``categories``) that some player wins or ties with."""
+        rows = (*self.wins, *self.ties)
+        return tuple(c for c in range(len(self.categories)) if any(row[c] for row in rows))
+
     def _table(self) -> tuple[list[str], list[list[str]]]:
         """The header and a row per category that some player wins or ties with: win % and tie % a player."""
         head = ["hand type"]
@@ -180,12 +186,11 @@ class HandTypes(Record):
             head += [f"{player} win", f"{player} tie"]
         wins, ties = self.win_share, self.tie_share
         rows = []
-        for c, name in enumerate(self.categories):
-            if any(row[c] for row in self.wins) or any(row[c] for row in self.ties):
-                row = [name]
-                for p in range(len(self.players)):
-                    row += [f"{wins[p][c]:.3%}", f"{ties[p][c]:.3%}"]
-                rows.append(row)
+        for c in self.seen:
+            row = [self.categories[c]]
+            for p in range(len(self.players)):
+                row += [f"{wins[p][c]:.3%}", f"{ties[p][c]:.3%}"]
+            rows.append(row)
         return head, rows
 
     def _caption(self) -> str:
@@ -302,12 +307,12 @@ def stderrs(shares: Sequence[int], squares: Sequence[int], deals: int) -> list[f
 
 
 def type_sums(n: int, parts: Sequence[tuple[int, Sequence[int]]]) -> list[list[int]]:
-    """Each of ``n`` players' wins then ties by category (``CATEGORIES`` each), summed over the kernels' ``parts``
-    ((times, tallies): the tallies' counts by category, after their TALLY_FIELDS a player, times ``times``)."""
-    at = TALLY_FIELDS * n
+    """Each of ``n`` players' wins then ties by category (``CATEGORIES`` each), summed over ``parts``: (times,
+    counts), the counts by category a kernel returns after its TALLY_FIELDS a player (``tallies[TALLY_FIELDS *
+    n:]``), each part counted ``times``."""
     by_times: dict[int, list[Sequence[int]]] = {}
-    for times, tallies in parts:
-        by_times.setdefault(times, []).append(tallies[at:])
+    for times, counts in parts:
+        by_times.setdefault(times, []).append(counts)
     sums = [0] * (2 * CATEGORIES * n)
     for times, rows in by_times.items():
         for k, value in enumerate(map(sum, zip(*rows, strict=True))):
