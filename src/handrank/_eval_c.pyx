@@ -68,7 +68,7 @@ from handrank._csrc cimport (
     handrank_hand_types,
 )
 
-from handrank import _cards, _kernels
+from handrank import _cards, _kernels, _tables
 
 __all__ = _kernels.KERNELS
 
@@ -107,19 +107,23 @@ cdef inline int _fast_ids(object cards, uint8_t *ids, int lo=5, int hi=7, uint64
     return _read_ids(cards, ids, lo, hi, seen_in)
 
 
-# Each ASCII character's rank (0..12) or suit (0..3) as _cards reads them, else -1 ("10" is read apart).
+# Each ASCII character's rank (0..12) or suit (0..3) as _cards reads them (either case), else -1 ("10" is
+# read apart).
 cdef signed char _RANK_OF[128]
 cdef signed char _SUIT_OF[128]
-cdef int _c
-for _c in range(128):
-    _RANK_OF[_c] = -1
-    _SUIT_OF[_c] = -1
-for _c, _ch in enumerate("23456789TJQKA"):
-    _RANK_OF[ord(_ch)] = _c
-    _RANK_OF[ord(_ch.lower())] = _c
-for _c, _ch in enumerate("cdhs"):
-    _SUIT_OF[ord(_ch)] = _c
-    _SUIT_OF[ord(_ch.upper())] = _c
+
+
+cdef void _letters(signed char *table, str chars) noexcept:
+    cdef int c
+    for c in range(len(chars)):
+        table[ord(chars[c].lower())] = <signed char>c
+        table[ord(chars[c].upper())] = <signed char>c
+
+
+memset(_RANK_OF, -1, sizeof(_RANK_OF))
+memset(_SUIT_OF, -1, sizeof(_SUIT_OF))
+_letters(_RANK_OF, _tables.RANK_CHARS)
+_letters(_SUIT_OF, _tables.SUIT_CHARS)
 
 
 cdef int _read_text(str text, uint8_t *ids, int lo, int hi, uint64_t *seen_in) noexcept:
@@ -592,7 +596,8 @@ def enumerate_boards(int game, const uint8_t[::1] holes, int n_players, int hole
     cdef handrank_hand_types *tp = by_type if types else NULL
     cdef uint64_t boards
     memset(t, 0, sizeof(t))
-    memset(by_type, 0, sizeof(by_type))
+    if types:
+        memset(by_type, 0, sizeof(by_type))
     with nogil:
         boards = handrank_enumerate(<handrank_game>game, hp, n_players, hole_size, bp, nb, dp, nd,
                                     part, parts, t, tp)
@@ -629,7 +634,8 @@ def enumerate_ranges(int game, int n_players, int hole_size, bytes combos not No
     if scratch == NULL:
         raise MemoryError("no memory for the enumeration's scratch space")
     memset(t, 0, sizeof(t))
-    memset(by_type, 0, sizeof(by_type))
+    if types:
+        memset(by_type, 0, sizeof(by_type))
     try:
         with nogil:
             boards = handrank_enumerate_ranges(&spec, bp, nb, dp, nd, pp, np_, part, parts, scratch, t, tp)
@@ -651,7 +657,8 @@ def monte_carlo(int game, int n_players, int hole_size, const uint8_t[::1] combo
     cdef handrank_hand_types *tp = by_type if types else NULL
     cdef int64_t trials
     memset(t, 0, sizeof(t))
-    memset(by_type, 0, sizeof(by_type))
+    if types:
+        memset(by_type, 0, sizeof(by_type))
     with nogil:
         trials = handrank_monte_carlo(<handrank_game>game, n_players, hole_size, cp, &offsets[0], wp, bp, nb, dead,
                                       &excluded[0], seed, block_lo, block_hi, block_trials, max_redraws, t, tp)
