@@ -230,6 +230,8 @@ def test_the_record_reads_as_a_table_and_a_frame() -> None:
     text = str(types)
     assert text.splitlines()[0] == "hand types, exact"
     assert "flush" in text and "Ah Kh win" in text and "royal flush" not in text  # no royal flush can come
+    assert [line.split("  ")[0].strip() for line in text.splitlines()[2:]] == [types.categories[c] for c in types.seen]
+    assert all(any(row[c] for row in (*types.wins, *types.ties)) for c in types.seen) and 0 not in types.seen
     assert "<table" in types._repr_html_() and "Qs Qd tie" in types._repr_html_()
     assert types.win_share[0][CATEGORIES.index("flush")] == pytest.approx(float(types.wins[0][4] / types.total))
     pd = pytest.importorskip("pandas")

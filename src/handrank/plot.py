@@ -24,7 +24,7 @@ from handrank._classes import HAND_CLASSES, class_weights
 from handrank._games import HOLDEM, plural
 from handrank._hand import category
 from handrank._ranges import Range, hand_or_range
-from handrank._results import EquityResult, HandTypes
+from handrank._results import HAND_TYPES, EquityResult, HandTypes
 from handrank._tables import Category
 
 TYPE_CHECKING = False
@@ -195,9 +195,8 @@ def category_chart(
     for rank, (_, weight) in zip(ranks, combos, strict=True):
         shares[category(rank)] += weight
     total = sum(shares.values())
-    order = list(Category)
     fig, ax = _axes(ax, (6.4, 4.0))
-    ax.barh([c.name.replace("_", " ").lower() for c in order], [shares[c] / total for c in order])
+    ax.barh(list(HAND_TYPES), [shares[c] / total for c in Category])
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of the range")
@@ -303,7 +302,7 @@ def hand_types(result: EquityResult | HandTypes, *, title: str | None = None, ax
     types = result.hand_types if isinstance(result, EquityResult) else result
     if not isinstance(types, HandTypes):
         raise ValueError("result: no hand types in it; ask equity(..., hand_types=True) for them")
-    shown = [c for c in range(len(types.categories)) if any(row[c] for row in (*types.wins, *types.ties))]
+    shown = types.seen
     wins, ties = types.win_share, types.tie_share
     players = len(types.players)
     height = 0.8 / players
