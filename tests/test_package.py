@@ -27,10 +27,26 @@ def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
 def test_hot_calls_are_the_kernels_with_one_docstring(c_impl: Api) -> None:
     for name in ("evaluate", "evaluate_mask", "evaluate_omaha"):
         assert getattr(handrank, name) is getattr(_backend.kernels, name)
-        c_doc = getattr(c_impl.kernels, name).__doc__
-        py_doc = getattr(_eval_py, name).__doc__
-        # The C one opens with its embedded signature, and Cython dedents it.
-        assert inspect.cleandoc(c_doc.split("\n", 1)[-1]) == inspect.cleandoc(py_doc)
+        c_function, py_function = getattr(c_impl.kernels, name), getattr(_eval_py, name)
+        # Cython dedents the C one's docstring; its signature is read from the text signature it embeds.
+        assert inspect.cleandoc(c_function.__doc__) == inspect.cleandoc(py_function.__doc__)
+        c_parameters = inspect.signature(c_function).parameters.values()
+        py_parameters = inspect.signature(py_function).parameters.values()
+        assert [(p.name, p.kind) for p in c_parameters] == [(p.name, p.kind) for p in py_parameters]
+
+
+def test_compiled_functions_are_the_module_s_own(c_impl: Api) -> None:
+    """Every function of the compiled module is a built-in function made by PyModule_AddFunctions (its
+    __self__ the module), as CPython's own are: on a free-threaded build these get deferred reference counts,
+    so threads calling one do not all write its reference count."""
+    module = c_impl.kernels
+    functions = {name: value for name, value in vars(module).items() if type(value) is type(len)}
+    assert {"evaluate", "evaluate_omaha", "enumerate_boards", "monte_carlo"} <= functions.keys()
+    for name, function in functions.items():
+        if name.startswith("__pyx"):
+            continue
+        assert function.__self__ is module, name
+        inspect.signature(function)  # read from the signature its docstring carries
 
 
 def test_backend_switch() -> None:

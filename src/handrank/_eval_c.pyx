@@ -1,4 +1,5 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, embedsignature=True, freethreading_compatible=True
+# cython: language_level=3, boundscheck=False, wraparound=False, freethreading_compatible=True
+# cython: binding=False, embedsignature=True, embedsignature.format=clinic
 """The compiled kernels: type conversion in front of the C core in csrc/.
 
 The twin of ``_eval_py``: the same names, signatures, results and errors.
@@ -467,6 +468,7 @@ def evaluate_omaha(hole, board):
     return _omaha_lists(hole_ids, board_ids)
 
 
+
 ctypedef int64_t (*_omaha_batch)(const uint8_t *, int, Py_ssize_t, const uint8_t *, int, Py_ssize_t, int64_t,
                                  uint16_t *, Py_ssize_t) noexcept nogil
 
@@ -730,3 +732,33 @@ def use_simd(str name):
     if kernel < 0 or handrank_simd_use(<handrank_simd>kernel) != 0:
         raise ValueError(f"no {name!r} batch kernel here; this build and CPU offer {', '.join(simd()[1])}")
     return before
+
+
+# Every function here is a built-in function (binding=False) made again by
+# PyModule_AddFunctions, which marks it for deferred reference counting as
+# CPython's own module functions are. Without the GIL, threads calling one
+# function object otherwise all write its reference count, and even the
+# single calls stop scaling with the threads (1.5x on two cores, not 2x).
+cdef extern from "Python.h":
+    ctypedef struct PyMethodDef:
+        pass
+    ctypedef struct PyCFunctionObject:
+        PyMethodDef *m_ml
+    int PyModule_AddFunctions(object module, PyMethodDef *functions) except -1
+
+cdef PyMethodDef _FUNCTIONS[32]
+
+
+cdef void _deferred(object module) except *:
+    names = [name for name, value in vars(module).items()
+             if type(value) is type(len) and value.__module__ == module.__name__ and not name.startswith("__pyx")]
+    if len(names) >= 32:
+        raise RuntimeError(f"{module.__name__}: room for 31 functions, not {len(names)}")
+    memset(_FUNCTIONS, 0, sizeof(_FUNCTIONS))  # zero after the last: the end of the list
+    for i, name in enumerate(names):
+        function = getattr(module, name)
+        _FUNCTIONS[i] = (<PyCFunctionObject *><PyObject *>function).m_ml[0]
+    PyModule_AddFunctions(module, _FUNCTIONS)
+
+
+_deferred(__import__("sys").modules[__name__])
