@@ -1,7 +1,8 @@
 /*
- * Two-card combos against a board, for the solver: every combo's class
+ * Combos against a board, for the solver: every two-card combo's class
  * with one board (handrank_rank_combos), and each hero combo's showdowns
- * against a weighted villain range over every runout (handrank_combo_equity).
+ * against a weighted villain range over every runout, for two-card combos
+ * (handrank_combo_equity) and Omaha holes (handrank_omaha_combo_equity).
  */
 #include "handrank.h"
 #include "internal.h"
@@ -137,5 +138,227 @@ void handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *dec
         }
         if (!hr_next_pick(pick, runout, n_deck))
             break;
+    }
+}
+
+/*
+ * Omaha combo equity.  Each runout: the board folded (the best class of
+ * every pair of hole cards, omaha.c) and every hole ranked from it; the
+ * live villain holes in rank order (a counting sort), their weight summed
+ * in that order overall and in each card's list of the holes holding it.
+ * A hero's beaten, tied and faced weight is the overall sums' less each of
+ * its cards' (a binary search in the card's list), which takes a villain
+ * hole holding m of its cards m times: the m - 1 too many are given back
+ * from the hero's list of such holes, made once a call.
+ */
+#define HR_OMAHA_RANKS 7462 /* the classes, 1 (best) .. 7462 */
+
+static uint64_t hole_mask(const uint8_t *hole, int k) {
+    uint64_t mask = 0;
+    for (int j = 0; j < k; j++)
+        mask |= 1ULL << hole[j];
+    return mask;
+}
+
+/* The class of a hole on a folded board, 0 when it meets the board. */
+HR_INLINE unsigned folded_rank(const uint8_t *hole, int k, const hr_folded_board *fb) {
+    unsigned best = 0xffff;
+    for (int a = 0; a + 1 < k; a++) {
+        const uint16_t *row = fb->pair + HR_FOLD_WIDTH * hole[a];
+        for (int b = a + 1; b < k; b++)
+            best = row[hole[b]] < best ? row[hole[b]] : best;
+    }
+    return best;
+}
+
+HR_INLINE size_t round_up(size_t n) { return (n + 63) & ~(size_t)63; }
+
+/* The pairs of cards a < b, numbered a * 52 + b. */
+#define HR_PAIRS (52 * 52)
+
+HR_INLINE int pair_number(int x, int y) { return x < y ? x * 52 + y : y * 52 + x; }
+
+/* The most entries of the heroes' lists of villain holes sharing two cards or more with them: each hero's
+ * pairs' villain holes summed (a hole sharing three cards is in three of them). */
+static int64_t shared_twice_bound(const uint8_t *villains, int64_t n_villains, const uint8_t *heroes,
+                                  int64_t n_heroes, int k) {
+    int32_t holding[HR_PAIRS] = {0};
+    for (int64_t v = 0; v < n_villains; v++)
+        for (int a = 0; a < k; a++)
+            for (int b = a + 1; b < k; b++)
+                holding[pair_number(villains[v * k + a], villains[v * k + b])]++;
+    int64_t n = 0;
+    for (int64_t i = 0; i < n_heroes; i++)
+        for (int a = 0; a < k; a++)
+            for (int b = a + 1; b < k; b++)
+                n += holding[pair_number(heroes[i * k + a], heroes[i * k + b])];
+    return n;
+}
+
+size_t handrank_omaha_combo_equity_scratch(const uint8_t *villains, int64_t n_villains, const uint8_t *heroes,
+                                           int64_t n_heroes, int k) {
+    const size_t v = (size_t)n_villains, h = (size_t)n_heroes, kk = (size_t)k, pairs = kk * (kk - 1) / 2;
+    const size_t shared = (size_t)shared_twice_bound(villains, n_villains, heroes, n_heroes, k);
+    return round_up(v * sizeof(uint64_t)) +                                       /* villain masks */
+           round_up(h * sizeof(uint64_t)) +                                       /* hero masks */
+           round_up(53 * sizeof(int64_t)) +                                       /* card lists' starts */
+           round_up(v * kk * (sizeof(uint16_t) + sizeof(int64_t))) +              /* card lists */
+           round_up(v * sizeof(uint16_t)) + round_up(v * sizeof(int32_t)) +      /* ranks, rank order */
+           round_up((HR_OMAHA_RANKS + 1) * (sizeof(int64_t) + sizeof(int32_t))) + /* sums by rank */
+           round_up((HR_PAIRS + 1) * sizeof(int64_t)) + round_up(v * pairs * sizeof(int32_t)) + /* pair lists */
+           round_up((h + 1) * sizeof(int64_t)) + round_up(shared * sizeof(int32_t)) + round_up(shared) +
+           round_up(sizeof(hr_folded_board)) + 64;
+}
+
+/* Entries of list[0..n) ranked better than `mine` (a class), by binary search. */
+HR_INLINE int64_t ranked_before(const uint16_t *list, int64_t n, unsigned mine) {
+    int64_t lo = 0, hi = n;
+    while (lo < hi) {
+        const int64_t mid = (lo + hi) >> 1;
+        if (list[mid] < mine)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+void handrank_omaha_combo_equity(const uint8_t *board, int n_board, const uint8_t *runouts, int64_t n_runouts,
+                                 int k, const uint8_t *villains, const int64_t *weights, int64_t n_villains,
+                                 const uint8_t *heroes, int64_t n_heroes, void *scratch, int64_t *wins,
+                                 int64_t *ties, int64_t *total) {
+    const int runout = 5 - n_board;
+    char *at = (char *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
+#define TAKE(type, name, count)                                                                                  \
+    type *name = (type *)at;                                                                                     \
+    at += round_up((size_t)(count) * sizeof(type))
+    TAKE(uint64_t, villain_mask, n_villains);
+    TAKE(uint64_t, hero_mask, n_heroes);
+    TAKE(int64_t, first, 53); /* card c's list: entries first[c] .. first[c + 1] */
+    TAKE(uint16_t, card_rank, n_villains * k);
+    TAKE(int64_t, card_sum, n_villains * k); /* the list's weight up to and with the entry */
+    TAKE(uint16_t, rank, n_villains);
+    TAKE(int32_t, order, n_villains);
+    TAKE(int64_t, below, HR_OMAHA_RANKS + 1); /* the live weight ranked r or better */
+    TAKE(int32_t, start, HR_OMAHA_RANKS + 1);
+    TAKE(int64_t, pair_first, HR_PAIRS + 1); /* pair p's villain holes: pair_first[p] .. pair_first[p + 1] */
+    TAKE(int32_t, pair_villain, n_villains * (k * (k - 1) / 2));
+    TAKE(int64_t, twice_first, n_heroes + 1); /* hero i's villain holes sharing two cards or more */
+    const int64_t bound = shared_twice_bound(villains, n_villains, heroes, n_heroes, k);
+    TAKE(int32_t, twice, bound);
+    TAKE(uint8_t, extra, bound); /* the cards each shares, less one */
+    hr_folded_board *fb = (hr_folded_board *)at;
+#undef TAKE
+    memset(first, 0, 53 * sizeof *first);
+    memset(pair_first, 0, (HR_PAIRS + 1) * sizeof *pair_first);
+    for (int64_t v = 0; v < n_villains; v++) {
+        villain_mask[v] = hole_mask(villains + v * k, k);
+        for (int a = 0; a < k; a++) {
+            first[villains[v * k + a] + 1]++;
+            for (int b = a + 1; b < k; b++)
+                pair_first[pair_number(villains[v * k + a], villains[v * k + b])]++;
+        }
+    }
+    for (int c = 0; c < 52; c++)
+        first[c + 1] += first[c];
+    for (int p = 1; p < HR_PAIRS; p++) /* each list's end; then, filled from the end down, its start */
+        pair_first[p] += pair_first[p - 1];
+    pair_first[HR_PAIRS] = pair_first[HR_PAIRS - 1];
+    for (int64_t v = 0; v < n_villains; v++)
+        for (int a = 0; a < k; a++)
+            for (int b = a + 1; b < k; b++)
+                pair_villain[--pair_first[pair_number(villains[v * k + a], villains[v * k + b])]] = (int32_t)v;
+    /* Each hero's villain holes sharing two cards or more, each once: from the list of the two lowest */
+    int64_t n_twice = 0;
+    for (int64_t i = 0; i < n_heroes; i++) {
+        const uint64_t mine = hero_mask[i] = hole_mask(heroes + i * k, k);
+        twice_first[i] = n_twice;
+        for (int a = 0; a < k; a++)
+            for (int b = a + 1; b < k; b++) {
+                const int p = pair_number(heroes[i * k + a], heroes[i * k + b]);
+                for (int64_t e = pair_first[p]; e < pair_first[p + 1]; e++) {
+                    const int32_t v = pair_villain[e];
+                    const uint64_t both = villain_mask[v] & mine;
+                    if (pair_number(hr_ctz64(both), hr_ctz64(both & (both - 1))) != p)
+                        continue; /* taken from its two lowest shared cards' list */
+                    twice[n_twice] = v;
+                    extra[n_twice++] = (uint8_t)(hr_popcount64(both) - 1);
+                }
+            }
+    }
+    twice_first[n_heroes] = n_twice;
+
+    uint8_t full[5];
+    memcpy(full, board, (size_t)n_board);
+    for (int64_t r = 0; r < n_runouts; r++) {
+        if (runout)
+            memcpy(full + n_board, runouts + r * runout, (size_t)runout);
+        hr_omaha_fold(full, 5, fb);
+        const uint64_t out = hole_mask(full + n_board, runout);
+        /* rank every villain hole (0: the runout holds one of its cards), sum by rank, count by rank */
+        memset(below, 0, (HR_OMAHA_RANKS + 1) * sizeof *below);
+        memset(start, 0, (HR_OMAHA_RANKS + 1) * sizeof *start);
+        for (int64_t v = 0; v < n_villains; v++) {
+            const unsigned class_ = folded_rank(villains + v * k, k, fb);
+            rank[v] = (uint16_t)class_;
+            below[class_] += weights[v];
+            start[class_]++;
+        }
+        below[0] = 0; /* none for the holes the runout takes */
+        int32_t live = 0;
+        for (int c = 1; c <= HR_OMAHA_RANKS; c++) {
+            below[c] += below[c - 1];
+            const int32_t count = start[c];
+            start[c] = live;
+            live += count;
+        }
+        for (int64_t v = 0; v < n_villains; v++)
+            if (rank[v])
+                order[start[rank[v]]++] = (int32_t)v;
+        /* each card's list in rank order, with its running weight */
+        int64_t fill[52];
+        for (int c = 0; c < 52; c++)
+            fill[c] = first[c];
+        for (int32_t q = 0; q < live; q++) {
+            const int32_t v = order[q];
+            for (int j = 0; j < k; j++) {
+                const int c = villains[v * k + j];
+                const int64_t e = fill[c]++;
+                card_rank[e] = rank[v];
+                card_sum[e] = (e > first[c] ? card_sum[e - 1] : 0) + weights[v];
+            }
+        }
+        const int64_t all = below[HR_OMAHA_RANKS];
+        for (int64_t i = 0; i < n_heroes; i++) {
+            if (hero_mask[i] & out)
+                continue; /* the runout holds one of its cards */
+            const unsigned mine = folded_rank(heroes + i * k, k, fb);
+            int64_t better = below[mine - 1], up_to = below[mine], faced = all;
+            for (int j = 0; j < k; j++) {
+                const int c = heroes[i * k + j];
+                const int64_t n = fill[c] - first[c];
+                if (!n)
+                    continue;
+                const uint16_t *list = card_rank + first[c];
+                const int64_t *sums = card_sum + first[c];
+                int64_t lo = ranked_before(list, n, mine), hi = lo;
+                while (hi < n && list[hi] == mine)
+                    hi++;
+                better -= lo ? sums[lo - 1] : 0;
+                up_to -= hi ? sums[hi - 1] : 0;
+                faced -= sums[n - 1];
+            }
+            for (int64_t t = twice_first[i]; t < twice_first[i + 1]; t++) {
+                const int32_t v = twice[t];
+                const unsigned theirs = rank[v];
+                const int64_t back = theirs ? extra[t] * weights[v] : 0;
+                faced += back;
+                up_to += theirs <= mine ? back : 0;
+                better += theirs < mine ? back : 0;
+            }
+            wins[i] += faced - up_to;
+            ties[i] += up_to - better;
+            total[i] += faced;
+        }
     }
 }

@@ -93,6 +93,28 @@ void handrank_combo_equity(const uint8_t *board, int n_board, const uint8_t *dec
                            int64_t *wins, int64_t *ties, int64_t *total);
 
 /*
+ * The same for Omaha holes of hole_size (4..6) cards, runout by runout:
+ * n_runouts runouts of 5 - n_board cards each (`runouts`, one after
+ * another; none on the board), the board completed by each in turn.
+ * villains: n_villains holes (hole_size ids each, none on the board or
+ * dead) with their weights; heroes: n_heroes holes (none on the board).
+ * Adds to wins[i], ties[i] and total[i] the villain weight hero i beats,
+ * ties and faces on each runout that spares its cards, the villain holes
+ * sharing a card with it or with the runout left out.  Every hole is
+ * ranked once a runout, and the villain weight summed in rank order, over
+ * all holes and over the holes holding each card.  The caller keeps the
+ * sums below 2**63.  `scratch` holds handrank_omaha_combo_equity_scratch()
+ * bytes for the same holes (it grows with the pairs of a villain and a hero
+ * hole sharing two cards or more), at any alignment.
+ */
+size_t handrank_omaha_combo_equity_scratch(const uint8_t *villains, int64_t n_villains, const uint8_t *heroes,
+                                           int64_t n_heroes, int hole_size);
+void handrank_omaha_combo_equity(const uint8_t *board, int n_board, const uint8_t *runouts, int64_t n_runouts,
+                                 int hole_size, const uint8_t *villains, const int64_t *weights, int64_t n_villains,
+                                 const uint8_t *heroes, int64_t n_heroes, void *scratch, int64_t *wins,
+                                 int64_t *ties, int64_t *total);
+
+/*
  * Hand strength against a uniformly random opponent hand, for abstraction
  * features.  On a river board a combo's strength is 2 wins + ties against
  * the 990 combos of the cards left (HANDRANK_STRENGTH_UNIT for a hand no

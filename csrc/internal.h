@@ -9,8 +9,9 @@
  *   isomorphism_simd.c -> isomorphism.c, cpu.c
  *   showdown_simd.c    -> showdown.c, cpu.c
  *   ranges.c           -> equity.c, omaha.c
+ *   combos.c           -> omaha.c
  *   equity.c           -> omaha.c
- *   combos.c, variants.c, cpu.c, evaluate.c, omaha.c, isomorphism.c,
+ *   variants.c, cpu.c, evaluate.c, omaha.c, isomorphism.c,
  *   abstraction.c, showdown.c -> no other file
  *
  * and every file reads tables.c.  A *_simd.c file holds its concern's batch

@@ -208,7 +208,7 @@ def test_combo_equity_omaha(impl: Api) -> None:
         assert weight == float(sum(w for _, w in facing.combos))
     seen: list[float] = []
     handrank.combo_equity(hero, villain, board, game="omaha", progress=seen.append)
-    assert seen == [(i + 1) / len(holes) for i in range(len(holes))]
+    assert seen == sorted(seen) and seen[-1] == 1.0
     seen.clear()
     handrank.combo_equity("AA", "KK", board, progress=seen.append)
     assert seen == [1.0]

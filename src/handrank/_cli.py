@@ -306,7 +306,9 @@ def _hand_types_json(types: HandTypes) -> dict[str, object]:
 def _combos(args: argparse.Namespace) -> int:
     bar = _ProgressBar()
     try:
-        result = handrank.combo_equity(args.hero, args.villain, args.board, args.dead, game=args.game, progress=bar)
+        result = handrank.combo_equity(
+            args.hero, args.villain, args.board, args.dead, game=args.game, progress=bar, threads=args.threads
+        )
     finally:
         bar.close()
     equity = result.equity.tolist()
@@ -610,6 +612,7 @@ def parser() -> argparse.ArgumentParser:
     co.add_argument("--villain", required=True, help='the villain range, such as "22+,A2s+" or "random"')
     co.add_argument("--dead", default="", help="cards out of play")
     co.add_argument("--game", choices=("holdem", "omaha"), default="holdem", help="the game (default holdem)")
+    co.add_argument("--threads", type=int, default=0, help="threads for Omaha's runouts (default 0: every core)")
     co.add_argument("--csv", action="store_true", help="print CSV: combo, equity, weight")
     for p in (ev, sd, eq, co, hi):
         p.add_argument("--json", action="store_true", help="print one JSON object")

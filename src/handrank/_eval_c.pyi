@@ -20,6 +20,7 @@ __all__ = (
     "iso_index",
     "iso_unindex",
     "monte_carlo",
+    "omaha_combo_equity_counts",
     "omaha_showdown",
     "rank_combos",
     "rank_masks",
@@ -57,6 +58,14 @@ def combo_equity_counts(
     deck: bytes,
     villain: npt.NDArray[np.int64],
     heroes: npt.NDArray[np.int32],
+    counts: npt.NDArray[np.int64],
+) -> None: ...
+def omaha_combo_equity_counts(
+    board: npt.NDArray[np.uint8],
+    runouts: npt.NDArray[np.uint8],
+    villains: npt.NDArray[np.uint8],
+    weights: npt.NDArray[np.int64],
+    heroes: npt.NDArray[np.uint8],
     counts: npt.NDArray[np.int64],
 ) -> None: ...
 def strength_counts(

@@ -44,6 +44,8 @@ from handrank._csrc cimport (
     handrank_rank_combos,
     handrank_combo_equity,
     handrank_combo_equity_scratch,
+    handrank_omaha_combo_equity,
+    handrank_omaha_combo_equity_scratch,
     handrank_strength,
     handrank_showdown_board,
     HANDRANK_SHOWDOWN_BOARD_WORDS,
@@ -264,6 +266,31 @@ def combo_equity_counts(const uint8_t[::1] board, const uint8_t[::1] deck, const
         with nogil:
             handrank_combo_equity(&board[0], n_board, &deck[0] if n_deck else NULL, n_deck, &villain[0],
                                   &heroes[0], n, scratch, &counts[0, 0], &counts[1, 0], &counts[2, 0])
+    finally:
+        PyMem_RawFree(scratch)
+
+
+def omaha_combo_equity_counts(const uint8_t[::1] board, const uint8_t[:, ::1] runouts, const uint8_t[:, ::1] villains,
+                              const int64_t[::1] weights, const uint8_t[:, ::1] heroes, int64_t[:, ::1] counts):
+    cdef int n_board = <int>board.shape[0], k = <int>heroes.shape[1]
+    cdef int64_t n_runouts = runouts.shape[0], n_villains = villains.shape[0], n = heroes.shape[0]
+    if (runouts.shape[1] != 5 - n_board or villains.shape[1] != k or weights.shape[0] != n_villains
+            or counts.shape[0] != 3 or counts.shape[1] != n):
+        raise ValueError("omaha_combo_equity_counts: runouts (R, 5 - board), villains (V, k) with V weights, "
+                         "heroes (H, k), counts (3, H)")
+    if n == 0 or n_runouts == 0 or n_villains == 0:
+        return
+    cdef size_t size
+    with nogil:
+        size = handrank_omaha_combo_equity_scratch(&villains[0, 0], n_villains, &heroes[0, 0], n, k)
+    cdef void *scratch = PyMem_RawMalloc(size)
+    if scratch == NULL:
+        raise MemoryError("combo_equity: out of memory")
+    try:
+        with nogil:
+            handrank_omaha_combo_equity(&board[0], n_board, &runouts[0, 0] if runouts.shape[1] else NULL,
+                                        n_runouts, k, &villains[0, 0], &weights[0], n_villains, &heroes[0, 0], n,
+                                        scratch, &counts[0, 0], &counts[1, 0], &counts[2, 0])
     finally:
         PyMem_RawFree(scratch)
 

@@ -358,6 +358,54 @@ def combo_equity_counts(
 _APART: list[np.ndarray] = []  # (1326, 1326) bool: the two combos share no card
 
 
+def omaha_combo_equity_counts(
+    board: npt.NDArray[np.uint8],
+    runouts: npt.NDArray[np.uint8],
+    villains: npt.NDArray[np.uint8],
+    weights: npt.NDArray[np.int64],
+    heroes: npt.NDArray[np.uint8],
+    counts: npt.NDArray[np.int64],
+) -> None:
+    import numpy as np
+
+    if (
+        runouts.shape[1] != 5 - len(board)
+        or villains.shape[1] != heroes.shape[1]
+        or len(weights) != len(villains)
+        or counts.shape != (3, len(heroes))
+    ):
+        raise ValueError(
+            "omaha_combo_equity_counts: runouts (R, 5 - board), villains (V, k) with V weights, heroes (H, k), "
+            "counts (3, H)"
+        )
+    if not len(heroes) or not len(villains):
+        return
+    bit = np.int64(1) << np.arange(52, dtype=np.int64)
+    villain_masks = np.bitwise_or.reduce(bit[villains], axis=1)
+    hero_masks = np.bitwise_or.reduce(bit[heroes], axis=1)
+    apart = (villain_masks[None, :] & hero_masks[:, None]) == 0  # (H, V): the holes that can meet
+    cards = board.tolist()
+    for runout in runouts.tolist():
+        full = cards + runout
+        spared = int(np.bitwise_or.reduce(bit[runout])) if runout else 0
+        villain_ranks = np.array(
+            [
+                0 if m & spared else _omaha_rank(h, full)
+                for h, m in zip(villains.tolist(), villain_masks.tolist(), strict=True)
+            ]
+        )
+        hero_ranks = np.array(
+            [
+                0 if m & spared else _omaha_rank(h, full)
+                for h, m in zip(heroes.tolist(), hero_masks.tolist(), strict=True)
+            ]
+        )
+        faced = apart & (villain_ranks > 0)[None, :] & (hero_ranks > 0)[:, None]
+        counts[0] += (faced & (villain_ranks[None, :] > hero_ranks[:, None])) @ weights
+        counts[1] += (faced & (villain_ranks[None, :] == hero_ranks[:, None])) @ weights
+        counts[2] += faced @ weights
+
+
 def strength_counts(
     boards: npt.NDArray[np.uint8],
     heroes: npt.NDArray[np.int16] | None,

@@ -15,24 +15,28 @@ import math
 from array import array
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import permutations, product
+from itertools import combinations, permutations, product
 
 from handrank import _backend
 from handrank._deal import Combos, Deal, mask_of
-from handrank._games import HOLDEM, Game
+from handrank._games import HOLDEM, OMAHA, Game
 from handrank._kernels import SHARE_UNIT, TALLY_FIELDS
 from handrank._results import KERNEL_SHARE, EquityResult, equity_result, type_sums
 from handrank._threads import run_tasks
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    pass
+    from collections.abc import Callable
+
+    import numpy as np
 
 # exact=None enumerates when matchups x boards x players stays under this.
 EXACT_LIMIT = 200_000_000
 HOLDEM_MATCHUP_WORK = 100_000  # (see _affordable_matchups) about 0.5 ms heads-up
 # Ranges with more raw matchups than this are not listed just to count the distinct ones.
 MAX_LISTED_MATCHUPS = 20_000
+# Two Omaha ranges with at least this many matchups go hole by hole (omaha_hole_counts).
+OMAHA_HOLE_BY_HOLE = 4096
 _DECK = bytes(range(52))
 _PERMS = list(permutations(range(4)))
 
@@ -43,6 +47,8 @@ def exact_equity(deal: Deal, affordable: bool) -> EquityResult | None:
         raise ValueError("exact equity cannot enumerate an Omaha random hand; use Monte Carlo (exact=False)")
     scale = _runout_major(deal, affordable)
     if scale is not None:
+        if _hole_by_hole(deal):
+            return _omaha_heads_up(deal, scale)
         return _exact_runouts(deal, scale)
     holdem = deal.rules.code == HOLDEM.code
     canonical = not deal.board and not deal.dead
@@ -89,6 +95,87 @@ def _runout_major(deal: Deal, affordable: bool) -> int | None:
         scale *= entry_scale
         total *= sum(ints)
     return scale if total < 1 << 63 else None
+
+
+def _hole_by_hole(deal: Deal) -> bool:
+    """Whether two Omaha ranges (both more than one hand) go to ``omaha_hole_counts``: it ranks each hole once
+    a runout where ``enumerate_ranges`` settles every matchup, so it wins once the matchups are many."""
+    if deal.rules.code != OMAHA.code or len(deal.hands) != 2 or deal.hand_types or deal.fixed:
+        return False
+    sizes = [len(entry) for entry in deal.hands]  # type: ignore[arg-type]  # ranges: no random hand
+    return min(sizes) > 1 and sizes[0] * sizes[1] >= OMAHA_HOLE_BY_HOLE
+
+
+def _omaha_heads_up(deal: Deal, scale: int) -> EquityResult:
+    """Exact equity of two Omaha ranges on a board: the first's holes counted against the second range."""
+    import numpy as np
+
+    (mine, _, my_cards), (theirs, _, their_cards) = deal.packs  # type: ignore[misc]  # no random hand
+    out = list(bytes(deal.board + deal.dead))
+    heroes = np.frombuffer(my_cards, np.uint8).reshape(-1, deal.hole_size)
+    villains = np.frombuffer(their_cards, np.uint8).reshape(-1, deal.hole_size)
+    keep_mine, keep_theirs = ~np.isin(heroes, out).any(axis=1), ~np.isin(villains, out).any(axis=1)
+    counts, boards = omaha_hole_counts(
+        deal.board,
+        deal.dead,
+        np.ascontiguousarray(villains[keep_theirs]),
+        np.array(theirs, np.int64)[keep_theirs],
+        np.ascontiguousarray(heroes[keep_mine]),
+        deal.threads,
+        deal.progress,
+    )
+    hero_weights = np.array(mine, dtype=object)[keep_mine]  # the products can pass 64 bits: Python ints
+    wins, ties, total = (int(np.dot(hero_weights, row.astype(object))) for row in counts)
+    if not total:
+        raise ValueError("the ranges leave no possible deal (every matchup shares a card)")
+    losses = total - wins - ties
+    half = SHARE_UNIT // 2
+    shares = [(wins * SHARE_UNIT + ties * half) * KERNEL_SHARE, (losses * SHARE_UNIT + ties * half) * KERNEL_SHARE]
+    return equity_result([wins, losses], [ties, ties], shares, total, players=deal.labels, scale=scale, boards=boards)
+
+
+def omaha_hole_counts(
+    board: list[int],
+    dead: list[int],
+    villains: np.ndarray,
+    weights: np.ndarray,
+    heroes: np.ndarray,
+    threads: int,
+    progress: Callable[[float], object] | None,
+) -> tuple[np.ndarray, int]:
+    """Each Omaha hero hole's (rows of ``heroes``) villain weight won, tied and faced over every runout of
+    ``board`` from the cards left by it and ``dead`` (``(3, H)`` int64, in villain weight units), and the number
+    of runouts.  ``villains``: (V, k) holes meeting no board or dead card, ``weights`` their integer weights.
+    The runouts go to the ``omaha_combo_equity_counts`` kernel in parts, over ``threads`` threads."""
+    import numpy as np
+
+    deck = [c for c in range(52) if c not in board and c not in dead]
+    every = list(combinations(deck, 5 - len(board)))
+    runouts = np.array(every, np.uint8).reshape(len(every), 5 - len(board))
+    counts = np.zeros((3, len(heroes)), np.int64)
+    if not len(villains) or not len(heroes):
+        return counts, len(runouts)
+    if int(weights.max()) * len(weights) * len(runouts) >= 1 << 62:
+        raise ValueError("villain: its weights' common denominator is too large to sum exactly")
+    cards = np.array(board, np.uint8)
+    kernels = _backend.kernels
+    # Parts of a few hundred million showdowns each (progress, Ctrl-C: a few tenths of a second), at least one
+    # per thread; each part sets up its villain lists again, which costs about as much as one runout.
+    showdowns = len(heroes) * len(villains) * len(runouts)
+    parts = max(1, min(len(runouts), max(threads, showdowns // 300_000_000)))
+    bounds = [len(runouts) * i // parts for i in range(parts + 1)]
+
+    def count(lo: int, hi: int) -> np.ndarray:
+        part = np.zeros((3, len(heroes)), np.int64)
+        kernels.omaha_combo_equity_counts(cards, runouts[lo:hi], villains, weights, heroes, part)
+        return part
+
+    work = run_tasks(
+        count, parts, lambda i: (bounds[i], bounds[i + 1]), threads, progress, parallel=kernels.RELEASES_GIL
+    )
+    for part in work:
+        counts += part
+    return counts, len(runouts)
 
 
 def _integer_combo_weights(combos: Combos) -> tuple[list[int], int]:

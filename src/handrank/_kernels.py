@@ -76,6 +76,7 @@ KERNELS = (
     "iso_index",
     "iso_unindex",
     "monte_carlo",
+    "omaha_combo_equity_counts",
     "omaha_showdown",
     "rank_combos",
     "rank_masks",
@@ -166,6 +167,25 @@ if TYPE_CHECKING:
 
             ``villain``: 1,326 int64 weights by combo number (0 for combos meeting board or dead cards);
             ``heroes``: int32 combo numbers meeting no board card.  The caller keeps the sums below 2**62.
+            """
+
+        def omaha_combo_equity_counts(
+            self,
+            board: npt.NDArray[np.uint8],
+            runouts: npt.NDArray[np.uint8],
+            villains: npt.NDArray[np.uint8],
+            weights: npt.NDArray[np.int64],
+            heroes: npt.NDArray[np.uint8],
+            counts: npt.NDArray[np.int64],
+        ) -> None:
+            """Add to ``counts`` ((3, H) int64: wins, ties, total) the villain weight each Omaha hero hole beats,
+            ties and faces on ``board`` (3..5 ids) completed by each row of ``runouts`` ((R, 5 - len(board))
+            uint8) in turn (handrank_omaha_combo_equity).
+
+            ``villains``: (V, k) uint8 holes meeting no board or dead card, ``weights`` their V int64 weights;
+            ``heroes``: (H, k) uint8 holes meeting no board card, k of 4..6; all C-contiguous.  A runout holding
+            a card of a hero counts for neither; villains sharing a card with the hero or the runout are out.
+            The caller keeps the sums below 2**62.
             """
 
         def strength_counts(

@@ -13,12 +13,13 @@ from math import comb
 from handrank import _backend
 from handrank._batch import as_out, evaluate_omaha_batch, narrow
 from handrank._cards import CARD_NAMES, board_ids_of, parse_cards, parse_named
-from handrank._equity import equity
+from handrank._exact import omaha_hole_counts
 from handrank._games import GAMES, HOLDEM, OMAHA
 from handrank._kernels import BLOCKED
 from handrank._ranges import Range, packed
 from handrank._record import build
 from handrank._results import ComboEquity
+from handrank._threads import n_threads
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -170,8 +171,9 @@ def _omaha_combo_equity(
     board_ids: list[int],
     dead_ids: list[int],
     progress: Callable[[float], object] | None,
+    threads: int,
 ) -> ComboEquity:
-    """combo_equity for Omaha: ``equity`` hole by hole against what of the villain range each can face."""
+    """combo_equity for Omaha: every hero hole's counts over every runout at once (``omaha_counts``)."""
     import numpy as np
 
     if hero.is_random:
@@ -182,27 +184,51 @@ def _omaha_combo_equity(
             "hands, or ask equity([hole, villain], ..., exact=False) hole by hole"
         )
     out = set(board_ids) | set(dead_ids)
-    holes = sorted(sorted(cards) for cards, _ in hero.combos if not out & set(cards))
+    holes = sorted({tuple(sorted(cards)) for cards, _ in hero.combos if not out & set(cards)})
     if not holes:
         raise ValueError("hero: no combo of the range is left once the board and dead cards are out")
+    if len({len(hole) for hole in holes} | {villain.hole_size}) > 1:
+        raise ValueError(f"hero and villain hold hands of different sizes; villain: {villain.hole_size} cards")
     villain = villain.without(sorted(out))
     if len(villain) == 0:
         raise ValueError("villain: no combo of the range is left once the board and dead cards are out")
-    shares, weights = [], []
-    for done, hole in enumerate(holes, 1):
-        facing = villain.without(hole)
-        if len(facing) == 0:
-            shares.append(float("nan"))
-            weights.append(0.0)
-        else:
-            result = equity([hole, facing], board_ids, dead_ids, game="omaha", exact=True)
-            shares.append(result.equity[0])
-            weights.append(float(len(facing)) if facing.is_random else float(sum(w for _, w in facing.combos)))
-        if progress is not None:
-            progress(done / len(holes))
-    if all(w == 0.0 for w in weights):
+    heroes = np.array(holes, np.uint8)
+    counts, faced, scale = omaha_counts(heroes, villain, board_ids, dead_ids, progress, threads)
+    wins, ties, total = counts
+    if not total.any():
         raise ValueError("the ranges collide: every villain combo holds a card of every hero combo")
-    return build(ComboEquity, np.array(holes, np.uint8), np.array(shares), np.array(weights))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        equity = (2 * wins + ties) / (2 * total)
+    return build(ComboEquity, heroes, np.where(total > 0, equity, np.nan), faced / scale)
+
+
+def omaha_counts(
+    heroes: np.ndarray,
+    villain: Range,
+    board_ids: list[int],
+    dead_ids: list[int],
+    progress: Callable[[float], object] | None,
+    threads: int,
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """Omaha, exact: each hero hole's (rows of ``heroes``, none meeting the board or dead cards) villain weight
+    won, tied and faced over every runout (``(3, H)`` int64, in villain weight units), the villain weight each
+    can face, and the weights' common denominator.  ``villain``: enumerated, none of it meeting the board or dead
+    cards."""
+    import numpy as np
+
+    pack = packed(villain)
+    villains = np.frombuffer(pack.cards, np.uint8).reshape(-1, villain.hole_size)
+    weights = np.array(pack.ints, np.int64)
+    counts, _ = omaha_hole_counts(board_ids, dead_ids, villains, weights, heroes, threads, progress)
+    bit = np.int64(1) << np.arange(52, dtype=np.int64)
+    villain_masks = np.bitwise_or.reduce(bit[villains], axis=1)
+    hero_masks = np.bitwise_or.reduce(bit[heroes], axis=1)
+    faced = np.empty(len(heroes), np.float64)
+    step = max(1, (1 << 22) // max(1, len(villains)))
+    for lo in range(0, len(heroes), step):  # a block of heroes at a time: the (H, V) table stays small
+        apart = (hero_masks[lo : lo + step, None] & villain_masks[None, :]) == 0
+        faced[lo : lo + step] = apart @ weights
+    return counts, faced, pack.scale
 
 
 def combo_weights(player: Range | str, what: str, excluded: int) -> tuple[np.ndarray, int]:
@@ -233,6 +259,7 @@ def combo_equity(
     *,
     game: str = "holdem",
     progress: Callable[[float], object] | None = None,
+    threads: int | None = None,
 ) -> ComboEquity:
     """The exact equity of each combo of the ``hero`` range against the ``villain`` range on a flop, turn or river.
 
@@ -245,10 +272,14 @@ def combo_equity(
 
     A combo that no villain combo can face gets NaN; a range with no combo
     left, or ranges that collide everywhere, are errors.  ``game="omaha"``
-    takes Omaha ranges (``Range(..., game="omaha")`` or their text) and
-    asks ``equity`` hole by hole: exact, and far slower.  ``progress`` is
-    called with the fraction done (Omaha: after each hole; Hold'em, whose
-    flops take milliseconds: once, at the end).
+    takes Omaha ranges of 4, 5 or 6 cards (``Range(..., game="omaha")`` or
+    their text) and counts the same way: every hole ranked once a runout,
+    the villain weight summed in rank order overall and by card, and what
+    a hole shares with the villain holes holding two of its cards or more
+    given back; the runouts are split over ``threads`` threads (None: one;
+    0: every core).  ``progress`` is called with the fraction done (Omaha:
+    as parts of the runouts finish; Hold'em, whose flops take milliseconds:
+    once, at the end).
 
     >>> r = combo_equity("AA", "KK", "Ks 7h 2d 3c 9c")
     >>> r.combos.tolist()[:2], r.equity.tolist()[:2], r.weight.tolist()[:2]
@@ -259,10 +290,11 @@ def combo_equity(
     if game not in ("holdem", "omaha"):
         raise ValueError(f"game must be 'holdem' or 'omaha', not {game!r}")
     board_ids, dead_ids = board_and_dead(board, dead, HOLDEM if game == "holdem" else OMAHA)
+    workers = n_threads(threads)
     if game == "omaha":
         hero_range = range_of(hero, "hero", game)
         villain_range = range_of(villain, "villain", game, hero_range.hole_size)  # "random": the hero's size
-        return _omaha_combo_equity(hero_range, villain_range, board_ids, dead_ids, progress)
+        return _omaha_combo_equity(hero_range, villain_range, board_ids, dead_ids, progress, workers)
     heroes, counts, villain_w, scale = combo_counts(hero, villain, board_ids, dead_ids)
     wins, ties, total = counts
     faced = faced_weights(villain_w, heroes)
