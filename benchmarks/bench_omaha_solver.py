@@ -5,9 +5,11 @@ Seeded PLO4 ranges of distinct holes around one flop (Kh 7h 2d): a hero
 range of --heroes holes against a villain range of --villains holes, each
 hole's equity with card removal (``combo_equity(..., game="omaha")``), and
 two ranges of --villains holes against each other (``equity(...,
-exact=True)``), on one thread and on every core.  A showdown is one hero
-hole against one villain hole on one runout, both sharing no card; the
-rates are showdowns settled per second per thread.
+exact=True)``), on one thread and on every core; and the hero range
+against a random hole (every four cards left, counted without listing
+them).  A showdown is one hero hole against one villain hole on one
+runout, both sharing no card; the rates are showdowns settled per second
+per thread.
 
 The peers settle the same question the way their users must, one matchup
 at a time, on a sample of the same matchups: poker-equity's exact
@@ -27,6 +29,7 @@ import os
 import sys
 import time
 from itertools import combinations
+from math import comb
 
 import numpy as np
 
@@ -87,6 +90,10 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(
         (f"combo_equity, {args.heroes:,} holes against {args.villains:,}, one thread", seconds, per_hole / seconds)
     )
+    # each hole: the C(45, 2) runouts that spare its cards, C(43, 4) random holes on each
+    against_random = len(hero) * comb(45, 2) * comb(43, 4)
+    seconds = timed(lambda: handrank.combo_equity(hero, "random", FLOP, game="omaha"))
+    rows.append((f"combo_equity, {args.heroes:,} holes against random, one thread", seconds, against_random / seconds))
     cores = os.cpu_count() or 1
     seconds = timed(lambda: handrank.combo_equity(hero, villain, FLOP, game="omaha", threads=0))
     rows.append((f"the same, {cores} threads", seconds, per_hole / seconds / cores))

@@ -362,3 +362,128 @@ void handrank_omaha_combo_equity(const uint8_t *board, int n_board, const uint8_
         }
     }
 }
+
+/*
+ * Omaha against a random hole (handrank_omaha_random_equity).  Every pair
+ * of live cards is an edge ranked by the class it makes with the board; a
+ * hole's class is its best pair's, so a hole ranked r or worse is a clique
+ * of four cards in the graph of the edges ranked r or worse.  Edges join
+ * worst first; an edge x-y closes one new clique for each edge inside the
+ * common neighbours C of x and y, each ranked as x-y, so the count of
+ * cliques (and of those holding each card) grows by popcounts over C.
+ */
+typedef struct {
+    uint64_t near[64]; /* each card's neighbours so far */
+    int64_t cliques, holding[64];
+} clique_graph;
+
+HR_INLINE void graph_join(clique_graph *g, int x, int y) {
+    const uint64_t common = g->near[x] & g->near[y];
+    int64_t twice = 0;
+    for (uint64_t rest = common; rest; rest &= rest - 1) {
+        const int z = hr_ctz64(rest);
+        const int64_t here = hr_popcount64(g->near[z] & common);
+        g->holding[z] += here;
+        twice += here;
+    }
+    g->cliques += twice / 2;
+    g->holding[x] += twice / 2;
+    g->holding[y] += twice / 2;
+    g->near[x] |= 1ULL << y;
+    g->near[y] |= 1ULL << x;
+}
+
+/* The cliques so far that share no card with the hole h (four cards), by inclusion and exclusion. */
+HR_INLINE int64_t graph_apart(const clique_graph *g, const uint8_t *h) {
+    int64_t n = g->cliques;
+    for (int a = 0; a < 4; a++)
+        n -= g->holding[h[a]];
+    for (int a = 0; a < 4; a++)
+        for (int b = a + 1; b < 4; b++) {
+            if (!(g->near[h[a]] >> h[b] & 1))
+                continue;
+            const uint64_t both = g->near[h[a]] & g->near[h[b]];
+            int64_t twice = 0;
+            for (uint64_t rest = both; rest; rest &= rest - 1)
+                twice += hr_popcount64(g->near[hr_ctz64(rest)] & both);
+            n += twice / 2; /* the cliques holding a and b: an edge inside their common neighbours */
+            for (int c = b + 1; c < 4; c++)
+                if (both >> h[c] & 1) /* a-c and b-c too: the cliques holding a, b and c */
+                    n -= hr_popcount64(both & g->near[h[c]]);
+        }
+    const uint64_t all = g->near[h[0]] & g->near[h[1]] & g->near[h[2]];
+    n += (all >> h[3] & 1) && (g->near[h[1]] >> h[0] & 1) && (g->near[h[2]] >> h[0] & 1) &&
+         (g->near[h[2]] >> h[1] & 1); /* the hole itself */
+    return n;
+}
+
+static int descending_u64(const void *a, const void *b) {
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x < y) - (x > y);
+}
+
+size_t handrank_omaha_random_equity_scratch(int64_t n_heroes) {
+    return round_up((size_t)n_heroes * sizeof(uint64_t)) + round_up(sizeof(clique_graph)) +
+           round_up(sizeof(hr_folded_board)) + 64;
+}
+
+void handrank_omaha_random_equity(const uint8_t *board, int n_board, const uint8_t *runouts, int64_t n_runouts,
+                                  uint64_t dead, const uint8_t *heroes, int64_t n_heroes, void *scratch,
+                                  int64_t *wins, int64_t *ties, int64_t *total) {
+    const int runout = 5 - n_board;
+    char *at = (char *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
+    uint64_t *queue = (uint64_t *)at; /* the heroes by class, worst first: class << 32 | hero */
+    at += round_up((size_t)n_heroes * sizeof(uint64_t));
+    clique_graph *g = (clique_graph *)at;
+    at += round_up(sizeof(clique_graph));
+    hr_folded_board *fb = (hr_folded_board *)at;
+    uint8_t full[5];
+    memcpy(full, board, (size_t)n_board);
+    for (int64_t r = 0; r < n_runouts; r++) {
+        if (runout)
+            memcpy(full + n_board, runouts + r * runout, (size_t)runout);
+        hr_omaha_fold(full, 5, fb);
+        const uint64_t out = hole_mask(full, 5), live = ((1ULL << 52) - 1) & ~out & ~dead;
+        /* the edges, worst first: class << 12 | x << 6 | y */
+        uint64_t edges[52 * 51 / 2];
+        int n_edges = 0;
+        for (uint64_t xs = live; xs; xs &= xs - 1) {
+            const int x = hr_ctz64(xs);
+            for (uint64_t ys = live & ~((2ULL << x) - 1); ys; ys &= ys - 1) {
+                const int y = hr_ctz64(ys);
+                edges[n_edges++] = (uint64_t)fb->pair[HR_FOLD_WIDTH * x + y] << 12 | (uint64_t)x << 6 | (uint64_t)y;
+            }
+        }
+        qsort(edges, (size_t)n_edges, sizeof edges[0], descending_u64);
+        int64_t n_queued = 0;
+        for (int64_t i = 0; i < n_heroes; i++) {
+            if (hole_mask(heroes + i * 4, 4) & out)
+                continue; /* the runout holds one of its cards */
+            queue[n_queued++] = (uint64_t)folded_rank(heroes + i * 4, 4, fb) << 32 | (uint64_t)i;
+        }
+        qsort(queue, (size_t)n_queued, sizeof queue[0], descending_u64);
+        memset(g, 0, sizeof *g);
+        /* Before each run of equal edges: the heroes it ranks as (their worse cliques are all in: those
+         * they beat) and those it ranks better than (their ties are in too: beaten or tied). */
+        int64_t beaten_at = 0, tied_at = 0;
+        for (int e = 0; e <= n_edges; e++) {
+            const unsigned class_ = e < n_edges ? (unsigned)(edges[e] >> 12) : 0;
+            if (e == 0 || e == n_edges || class_ != (unsigned)(edges[e - 1] >> 12)) {
+                for (; beaten_at < n_queued && (unsigned)(queue[beaten_at] >> 32) >= class_; beaten_at++) {
+                    const int64_t i = (int64_t)(queue[beaten_at] & 0xffffffffu);
+                    const int64_t beaten = graph_apart(g, heroes + i * 4);
+                    const int64_t n = hr_popcount64(live & ~hole_mask(heroes + i * 4, 4));
+                    wins[i] += beaten;
+                    ties[i] -= beaten; /* ties: beaten or tied, less beaten */
+                    total[i] += n * (n - 1) * (n - 2) * (n - 3) / 24;
+                }
+                for (; tied_at < n_queued && (unsigned)(queue[tied_at] >> 32) > class_; tied_at++) {
+                    const int64_t i = (int64_t)(queue[tied_at] & 0xffffffffu);
+                    ties[i] += graph_apart(g, heroes + i * 4);
+                }
+            }
+            if (e < n_edges)
+                graph_join(g, (int)(edges[e] >> 6 & 63), (int)(edges[e] & 63));
+        }
+    }
+}

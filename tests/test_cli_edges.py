@@ -68,7 +68,7 @@ def test_combos_infers_an_omaha_random_villain_from_the_hero(capsys: pytest.Capt
     code, _, err = _run(
         capsys, "combos", "--game", "omaha", "--board", "Ks7h2d", "--hero", "AhKhQhJhTh", "--villain", "random"
     )
-    assert code == 2 and "villain: an Omaha 'random' range of 5 cards is not enumerated exactly" in err
+    assert code == 2 and "villain: an Omaha 'random' range of 5 cards is not counted exactly" in err
 
 
 def test_abstraction_build_and_show(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

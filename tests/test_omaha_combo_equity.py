@@ -176,5 +176,100 @@ def test_cli_combos_omaha() -> None:
     want = handrank.combo_equity(hero, villain, "Kh7h2d", game="omaha")
     assert sorted(r["equity"] for r in rows) == sorted(want.equity.tolist())
     assert [r["equity"] for r in rows] == sorted((r["equity"] for r in rows), reverse=True)
-    got = subprocess.run([*base, "--villain", "random"], capture_output=True, text=True)
-    assert got.returncode != 0 and "villain: an Omaha 'random' range of 4 cards is not enumerated" in got.stderr
+    turn = [*base[:7], "Kh7h2d3c", *base[8:]]
+    got = subprocess.run([*turn, "--villain", "random", "--json"], capture_output=True, text=True)
+    assert got.returncode == 0, got.stderr
+    want = handrank.combo_equity(hero, "random", "Kh7h2d3c", game="omaha")
+    assert sorted(r["equity"] for r in json.loads(got.stdout)["combos"]) == sorted(want.equity.tolist())
+    got = subprocess.run([*base, "--villain", "random", "--threads", "-1"], capture_output=True, text=True)
+    assert got.returncode != 0 and "threads must be >= 0, got -1" in got.stderr
+
+
+def _every_hole(cards: list[int]) -> np.ndarray:
+    return np.array(list(combinations(cards, 4)), np.uint8)
+
+
+@pytest.mark.parametrize("n_board", [3, 4, 5])
+def test_random_villain_counts_every_hole(c_impl: Api, n_board: int) -> None:
+    """Against a random hole the kernel counts the villain's holes without listing them: the same counts, to the
+    unit, as the weighted kernel given every hole of the cards left, with dead and hidden cards."""
+    rng = np.random.default_rng(n_board)
+    board = rng.choice(52, n_board, replace=False).tolist()
+    dead = rng.choice([c for c in range(52) if c not in board], 2, replace=False).tolist()
+    hidden_only = [c for c in range(52) if c not in board and c not in dead][:1]  # the villain's alone
+    heroes = np.array(_holes(rng, 25, 4, set(board) | set(dead)), np.uint8)
+    deck = [c for c in range(52) if c not in board and c not in dead]
+    some = list(combinations(deck, 5 - n_board))[:30]
+    runouts = np.array(some, np.uint8).reshape(len(some), 5 - n_board)
+    hidden = sum(1 << c for c in dead + hidden_only)
+    got = np.zeros((3, len(heroes)), np.int64)
+    c_impl.kernels.omaha_random_counts(np.array(board, np.uint8), runouts, hidden, heroes, got)
+    villains = _every_hole([c for c in deck if c not in hidden_only])
+    want = np.zeros((3, len(heroes)), np.int64)
+    c_impl.kernels.omaha_combo_equity_counts(
+        np.array(board, np.uint8), runouts, villains, np.ones(len(villains), np.int64), heroes, want
+    )
+    assert np.array_equal(got, want)
+
+
+def test_random_villain_twin(c_impl: Api) -> None:
+    from handrank import _eval_py
+
+    rng = np.random.default_rng(5)
+    board = rng.choice(52, 4, replace=False).tolist()
+    heroes = np.array(_holes(rng, 6, 4, set(board)), np.uint8)
+    deck = [c for c in range(52) if c not in board]
+    runouts = np.array([[c] for c in deck[:3]], np.uint8)
+    got, want = np.zeros((3, 6), np.int64), np.zeros((3, 6), np.int64)
+    b = np.array(board, np.uint8)
+    c_impl.kernels.omaha_random_counts(b, runouts, 1 << deck[-1], heroes, got)
+    _eval_py.omaha_random_counts(b, runouts, 1 << deck[-1], heroes, want)
+    assert np.array_equal(got, want) and (got[2] > 0).all()
+
+
+def test_exact_equity_against_a_random_hole(impl: Api) -> None:
+    board = STREETS["turn"] if impl.name == "c" else STREETS["river"]
+    anyone = Range("random", game="omaha", hole_size=4)
+    hero = Range("AhAsKdKc, QhQsJdJc, 0.5(9h8h7c6c)", game="omaha")
+    per_hole = handrank.combo_equity(hero, "random", board, game="omaha")
+    rows = zip(per_hole.combos.tolist(), per_hole.equity.tolist(), per_hole.weight.tolist(), strict=True)
+    for hole, share, weight in rows:
+        alone = handrank.equity([hole, anyone], board, game="omaha", exact=True)
+        assert alone.exact and share == pytest.approx(alone.equity[0], abs=1e-12)
+        assert weight == len(anyone.without(board).without(hole))
+        swapped = handrank.equity([anyone, hole], board, game="omaha", exact=True)
+        assert swapped.equity == pytest.approx(alone.equity[::-1], abs=1e-12)
+    whole = handrank.equity([hero, anyone], board, game="omaha", exact=True)
+    # every hole meets as many runouts and random holes: the range's equity is its holes' weighted mean
+    weight = {tuple(sorted(cards)): float(w) for cards, w in hero.combos}
+    mean = sum(weight[tuple(h)] * e for h, e in zip(per_hole.combos.tolist(), per_hole.equity.tolist(), strict=True))
+    assert whole.equity[0] == pytest.approx(mean / sum(weight.values()), abs=1e-12)
+    if impl.name == "c":  # against Monte Carlo, within five standard errors
+        sampled = handrank.equity([hero, anyone], board, game="omaha", exact=False, trials=400_000, seed=9)
+        assert abs(sampled.equity[0] - whole.equity[0]) < 5 * sampled.stderr[0]
+
+
+def test_random_villain_keeps_out_its_excluded_cards(impl: Api) -> None:
+    board = STREETS["river"]
+    anyone = Range("random", game="omaha", hole_size=4).without("As Ad")
+    got = handrank.equity(["Kc Kd Qc Jd", anyone], board, game="omaha", exact=True)
+    listed = Range.from_combos(
+        [
+            (h, 1)
+            for h in _every_hole(
+                [c for c in range(52) if c not in handrank.parse_cards(board + " As Ad Kc Kd Qc Jd")]
+            ).tolist()
+        ],
+        game="omaha",
+    )
+    want = handrank.equity(["Kc Kd Qc Jd", listed], board, game="omaha", exact=True)
+    assert got.equity == want.equity and got.total == want.total
+
+
+def test_random_villain_of_five_or_six_cards_is_refused(impl: Api) -> None:
+    with pytest.raises(ValueError, match="an Omaha 'random' range of 5 cards is not counted exactly"):
+        handrank.combo_equity("AhAsKdKc2c", "random", "Kh 7h 2d", game="omaha")
+    with pytest.raises(ValueError, match="exact equity enumerates an Omaha random hand only heads-up with four"):
+        handrank.equity(
+            ["AhAsKdKc2c", Range("random", game="omaha", hole_size=5)], "Kh 7h 2d", game="omaha", exact=True
+        )

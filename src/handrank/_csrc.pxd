@@ -25,6 +25,10 @@ cdef extern from "handrank.h" nogil:
                                      int hole_size, const uint8_t *villains, const int64_t *weights,
                                      int64_t n_villains, const uint8_t *heroes, int64_t n_heroes, void *scratch,
                                      int64_t *wins, int64_t *ties, int64_t *total) noexcept
+    size_t handrank_omaha_random_equity_scratch(int64_t n_heroes) noexcept
+    void handrank_omaha_random_equity(const uint8_t *board, int n_board, const uint8_t *runouts, int64_t n_runouts,
+                                      uint64_t dead, const uint8_t *heroes, int64_t n_heroes, void *scratch,
+                                      int64_t *wins, int64_t *ties, int64_t *total) noexcept
     size_t handrank_strength_scratch(int n_groups) noexcept
     enum: HANDRANK_SHOWDOWN_COMBOS
     enum: HANDRANK_SHOWDOWN_LIVE

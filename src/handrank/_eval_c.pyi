@@ -21,6 +21,7 @@ __all__ = (
     "iso_unindex",
     "monte_carlo",
     "omaha_combo_equity_counts",
+    "omaha_random_counts",
     "omaha_showdown",
     "rank_combos",
     "rank_masks",
@@ -65,6 +66,13 @@ def omaha_combo_equity_counts(
     runouts: npt.NDArray[np.uint8],
     villains: npt.NDArray[np.uint8],
     weights: npt.NDArray[np.int64],
+    heroes: npt.NDArray[np.uint8],
+    counts: npt.NDArray[np.int64],
+) -> None: ...
+def omaha_random_counts(
+    board: npt.NDArray[np.uint8],
+    runouts: npt.NDArray[np.uint8],
+    dead: int,
     heroes: npt.NDArray[np.uint8],
     counts: npt.NDArray[np.int64],
 ) -> None: ...

@@ -46,6 +46,8 @@ from handrank._csrc cimport (
     handrank_combo_equity_scratch,
     handrank_omaha_combo_equity,
     handrank_omaha_combo_equity_scratch,
+    handrank_omaha_random_equity,
+    handrank_omaha_random_equity_scratch,
     handrank_strength,
     handrank_showdown_board,
     HANDRANK_SHOWDOWN_BOARD_WORDS,
@@ -291,6 +293,26 @@ def omaha_combo_equity_counts(const uint8_t[::1] board, const uint8_t[:, ::1] ru
             handrank_omaha_combo_equity(&board[0], n_board, &runouts[0, 0] if runouts.shape[1] else NULL,
                                         n_runouts, k, &villains[0, 0], &weights[0], n_villains, &heroes[0, 0], n,
                                         scratch, &counts[0, 0], &counts[1, 0], &counts[2, 0])
+    finally:
+        PyMem_RawFree(scratch)
+
+
+def omaha_random_counts(const uint8_t[::1] board, const uint8_t[:, ::1] runouts, uint64_t dead,
+                        const uint8_t[:, ::1] heroes, int64_t[:, ::1] counts):
+    cdef int n_board = <int>board.shape[0]
+    cdef int64_t n_runouts = runouts.shape[0], n = heroes.shape[0]
+    if runouts.shape[1] != 5 - n_board or heroes.shape[1] != 4 or counts.shape[0] != 3 or counts.shape[1] != n:
+        raise ValueError("omaha_random_counts: runouts (R, 5 - board), heroes (H, 4), counts (3, H)")
+    if n == 0 or n_runouts == 0:
+        return
+    cdef void *scratch = PyMem_RawMalloc(handrank_omaha_random_equity_scratch(n))
+    if scratch == NULL:
+        raise MemoryError("combo_equity: out of memory")
+    try:
+        with nogil:
+            handrank_omaha_random_equity(&board[0], n_board, &runouts[0, 0] if runouts.shape[1] else NULL,
+                                         n_runouts, dead, &heroes[0, 0], n, scratch, &counts[0, 0], &counts[1, 0],
+                                         &counts[2, 0])
     finally:
         PyMem_RawFree(scratch)
 

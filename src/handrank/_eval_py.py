@@ -406,6 +406,42 @@ def omaha_combo_equity_counts(
         counts[2] += faced @ weights
 
 
+def omaha_random_counts(
+    board: npt.NDArray[np.uint8],
+    runouts: npt.NDArray[np.uint8],
+    dead: int,
+    heroes: npt.NDArray[np.uint8],
+    counts: npt.NDArray[np.int64],
+) -> None:
+    import numpy as np
+
+    if runouts.shape[1] != 5 - len(board) or heroes.shape[1] != 4 or counts.shape != (3, len(heroes)):
+        raise ValueError("omaha_random_counts: runouts (R, 5 - board), heroes (H, 4), counts (3, H)")
+    if not len(heroes):
+        return
+    bit = np.int64(1) << np.arange(52, dtype=np.int64)
+    hero_masks = np.bitwise_or.reduce(bit[heroes], axis=1)
+    for runout in runouts.tolist():
+        full = board.tolist() + runout
+        live = [c for c in range(52) if c not in full and not dead >> c & 1]
+        # every villain hole of the live cards, ranked as its best pair of cards ranks with the board
+        pair = np.zeros((52, 52), np.int64)
+        for x, y in combinations(live, 2):
+            pair[x, y] = pair[y, x] = min(_rank([x, y, *three]) for three in combinations(full, 3))
+        holes = np.array(list(combinations(live, 4)), np.int64)
+        ranks = np.min([pair[holes[:, a], holes[:, b]] for a, b in combinations(range(4), 2)], axis=0)
+        masks = np.bitwise_or.reduce(bit[holes], axis=1)
+        spared = int(np.bitwise_or.reduce(bit[runout])) if runout else 0
+        for i, hole in enumerate(heroes.tolist()):
+            if int(hero_masks[i]) & spared:
+                continue
+            mine = _omaha_rank(hole, full)
+            apart = (masks & hero_masks[i]) == 0
+            counts[0, i] += int((apart & (ranks > mine)).sum())
+            counts[1, i] += int((apart & (ranks == mine)).sum())
+            counts[2, i] += int(apart.sum())
+
+
 def strength_counts(
     boards: npt.NDArray[np.uint8],
     heroes: npt.NDArray[np.int16] | None,

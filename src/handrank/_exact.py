@@ -43,8 +43,13 @@ _PERMS = list(permutations(range(4)))
 
 def exact_equity(deal: Deal, affordable: bool) -> EquityResult | None:
     """The exact result; with ``affordable``, None when the enumeration would cost more than EXACT_LIMIT."""
+    if _against_random(deal):
+        return _omaha_against_random(deal)
     if not affordable and None in deal.hands:
-        raise ValueError("exact equity cannot enumerate an Omaha random hand; use Monte Carlo (exact=False)")
+        raise ValueError(
+            "exact equity enumerates an Omaha random hand only heads-up with four cards on a flop, turn or river; "
+            "use Monte Carlo (exact=False)"
+        )
     scale = _runout_major(deal, affordable)
     if scale is not None:
         if _hole_by_hole(deal):
@@ -95,6 +100,82 @@ def _runout_major(deal: Deal, affordable: bool) -> int | None:
         scale *= entry_scale
         total *= sum(ints)
     return scale if total < 1 << 63 else None
+
+
+def _against_random(deal: Deal) -> bool:
+    """Whether an Omaha question is one four-card hand or range against a random hand on a flop, turn or river:
+    ``omaha_random_hole_counts`` counts the random hand's holes without listing them."""
+    return (
+        deal.rules.code == OMAHA.code
+        and len(deal.hands) == 2
+        and deal.hands.count(None) == 1
+        and deal.hole_size == 4
+        and len(deal.board) >= 3
+        and not deal.hand_types
+    )
+
+
+def _omaha_against_random(deal: Deal) -> EquityResult:
+    """Exact equity of a four-card Omaha hand or range against a random hand on a board."""
+    import numpy as np
+
+    them = deal.hands.index(None)
+    me = 1 - them
+    ints, scale, cards = deal.packs[me]  # type: ignore[misc]  # the listed one
+    heroes = np.frombuffer(cards, np.uint8).reshape(-1, 4)
+    # The runouts hold no dead card nor a fixed hand's; the random hand no dead card nor one it excludes.
+    hidden = mask_of(deal.dead) | deal.excluded[them]
+    counts, boards = omaha_random_hole_counts(
+        deal.board, deal.dead + deal.fixed, hidden, heroes, deal.threads, deal.progress
+    )
+    weights = np.array(ints, dtype=object)  # the products can pass 64 bits: Python ints
+    wins, ties, total = (int(np.dot(weights, row.astype(object))) for row in counts)
+    if not total:
+        raise ValueError("the hands leave no possible deal")
+    losses = total - wins - ties
+    half = SHARE_UNIT // 2
+    mine, theirs = (wins * SHARE_UNIT + ties * half) * KERNEL_SHARE, (losses * SHARE_UNIT + ties * half) * KERNEL_SHARE
+    wins_by, shares = ([wins, losses], [mine, theirs]) if me == 0 else ([losses, wins], [theirs, mine])
+    return equity_result(wins_by, [ties, ties], shares, total, players=deal.labels, scale=scale, boards=boards)
+
+
+def omaha_random_hole_counts(
+    board: list[int],
+    out: list[int],
+    hidden: int,
+    heroes: np.ndarray,
+    threads: int,
+    progress: Callable[[float], object] | None,
+) -> tuple[np.ndarray, int]:
+    """Each four-card Omaha hero hole's (rows of ``heroes``, none meeting the board) wins, ties and faced random
+    holes over every runout of ``board`` from the cards left by ``out`` (``(3, H)`` int64), and the number of
+    runouts.  The random hole holds none of the ``hidden`` card mask.  The runouts go to the
+    ``omaha_random_counts`` kernel in parts, over ``threads`` threads."""
+    import numpy as np
+
+    deck = [c for c in range(52) if c not in board and c not in out]
+    every = list(combinations(deck, 5 - len(board)))
+    runouts = np.array(every, np.uint8).reshape(len(every), 5 - len(board))
+    counts = np.zeros((3, len(heroes)), np.int64)
+    if not len(heroes):
+        return counts, len(runouts)
+    cards = np.array(board, np.uint8)
+    kernels = _backend.kernels
+    # Parts of about a hundred thousand hero runouts each (a few hundredths of a second), at least one a thread.
+    parts = max(1, min(len(runouts), max(threads, len(heroes) * len(runouts) // 100_000)))
+    bounds = [len(runouts) * i // parts for i in range(parts + 1)]
+
+    def count(lo: int, hi: int) -> np.ndarray:
+        part = np.zeros((3, len(heroes)), np.int64)
+        kernels.omaha_random_counts(cards, runouts[lo:hi], hidden, heroes, part)
+        return part
+
+    work = run_tasks(
+        count, parts, lambda i: (bounds[i], bounds[i + 1]), threads, progress, parallel=kernels.RELEASES_GIL
+    )
+    for part in work:
+        counts += part
+    return counts, len(runouts)
 
 
 def _hole_by_hole(deal: Deal) -> bool:

@@ -77,6 +77,7 @@ KERNELS = (
     "iso_unindex",
     "monte_carlo",
     "omaha_combo_equity_counts",
+    "omaha_random_counts",
     "omaha_showdown",
     "rank_combos",
     "rank_masks",
@@ -186,6 +187,23 @@ if TYPE_CHECKING:
             ``heroes``: (H, k) uint8 holes meeting no board card, k of 4..6; all C-contiguous.  A runout holding
             a card of a hero counts for neither; villains sharing a card with the hero or the runout are out.
             The caller keeps the sums below 2**62.
+            """
+
+        def omaha_random_counts(
+            self,
+            board: npt.NDArray[np.uint8],
+            runouts: npt.NDArray[np.uint8],
+            dead: int,
+            heroes: npt.NDArray[np.uint8],
+            counts: npt.NDArray[np.int64],
+        ) -> None:
+            """Add to ``counts`` ((3, H) int64: wins, ties, total) how many random four-card Omaha holes each hero
+            hole beats, ties and faces on ``board`` (3..5 ids) completed by each row of ``runouts`` ((R, 5 -
+            len(board)) uint8) in turn, the villain's cards from those on neither the board, nor ``dead`` (a card
+            mask), nor the hero's (handrank_omaha_random_equity).
+
+            ``heroes``: (H, 4) uint8 holes meeting no board card; all C-contiguous.  A runout holding a card of a
+            hero counts for neither.
             """
 
         def strength_counts(

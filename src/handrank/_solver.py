@@ -13,7 +13,7 @@ from math import comb
 from handrank import _backend
 from handrank._batch import as_out, evaluate_omaha_batch, narrow
 from handrank._cards import CARD_NAMES, board_ids_of, parse_cards, parse_named
-from handrank._exact import omaha_hole_counts
+from handrank._exact import omaha_hole_counts, omaha_random_hole_counts
 from handrank._games import GAMES, HOLDEM, OMAHA
 from handrank._kernels import BLOCKED
 from handrank._ranges import Range, packed
@@ -178,10 +178,10 @@ def _omaha_combo_equity(
 
     if hero.is_random:
         raise ValueError("hero: an Omaha 'random' range is not enumerated: name its hands")
-    if villain.is_random:
+    if villain.is_random and villain.hole_size != 4:
         raise ValueError(
-            f"villain: an Omaha 'random' range of {villain.hole_size} cards is not enumerated exactly: name its "
-            "hands, or ask equity([hole, villain], ..., exact=False) hole by hole"
+            f"villain: an Omaha 'random' range of {villain.hole_size} cards is not counted exactly (four cards "
+            "are): name its hands, or ask equity([hole, villain], ..., exact=False) hole by hole"
         )
     out = set(board_ids) | set(dead_ids)
     holes = sorted({tuple(sorted(cards)) for cards, _ in hero.combos if not out & set(cards)})
@@ -189,11 +189,19 @@ def _omaha_combo_equity(
         raise ValueError("hero: no combo of the range is left once the board and dead cards are out")
     if len({len(hole) for hole in holes} | {villain.hole_size}) > 1:
         raise ValueError(f"hero and villain hold hands of different sizes; villain: {villain.hole_size} cards")
-    villain = villain.without(sorted(out))
-    if len(villain) == 0:
-        raise ValueError("villain: no combo of the range is left once the board and dead cards are out")
     heroes = np.array(holes, np.uint8)
-    counts, faced, scale = omaha_counts(heroes, villain, board_ids, dead_ids, progress, threads)
+    if villain.is_random:
+        hidden = sum(1 << c for c in set(dead_ids) | villain.dead)
+        counts, _ = omaha_random_hole_counts(board_ids, dead_ids, hidden, heroes, threads, progress)
+        # each hole faces every four of the cards left by the board, the hidden ones and its own
+        left = [c for c in range(52) if c not in board_ids and not hidden >> c & 1]
+        faced = np.array([comb(len(set(left) - set(hole)), 4) for hole in holes], np.float64)
+        scale = 1
+    else:
+        villain = villain.without(sorted(out))
+        if len(villain) == 0:
+            raise ValueError("villain: no combo of the range is left once the board and dead cards are out")
+        counts, faced, scale = omaha_counts(heroes, villain, board_ids, dead_ids, progress, threads)
     wins, ties, total = counts
     if not total.any():
         raise ValueError("the ranges collide: every villain combo holds a card of every hero combo")
