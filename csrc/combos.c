@@ -4,6 +4,8 @@
  * against a weighted villain range over every runout, for two-card combos
  * (handrank_combo_equity) and Omaha holes (handrank_omaha_combo_equity).
  */
+#include <stdlib.h>
+
 #include "handrank.h"
 #include "internal.h"
 

@@ -83,7 +83,7 @@ echo "== numpy, pytest and hypothesis for aarch64"
     --implementation cp --only-binary=:all: "$OUT"/wheels/*.whl
 
 echo "== Python tests on aarch64, under $(basename "$QEMU")"
-ARM_TESTS="${ARM_TESTS:-tests/test_evaluate.py tests/test_batch.py tests/test_simd.py tests/test_omaha.py tests/test_equity.py tests/test_hand_types.py tests/test_showdown_values.py tests/test_seam.py}"
+ARM_TESTS="${ARM_TESTS:-tests/test_evaluate.py tests/test_batch.py tests/test_simd.py tests/test_omaha.py tests/test_equity.py tests/test_hand_types.py tests/test_showdown_values.py tests/test_omaha_combo_equity.py tests/test_seam.py}"
 cd "$ROOT"
 # shellcheck disable=SC2086  # ARM_TESTS is a list of arguments
 PYTHONPATH="$OUT/site" HANDRANK_BACKEND=c "${PY_ARM[@]}" -c "import handrank, sys
@@ -96,7 +96,8 @@ if ! "$ARM/usr/bin/python3.11" -c "" 2>/dev/null; then
     echo "this kernel cannot start aarch64 programs itself (no binfmt_misc entry): the tests that start the"
     echo "interpreter again are left out"
     for t in test_simd.py::test_handrank_simd_chooses_the_kernel test_simd.py::test_handrank_simd_refuses_what_is_not_on_offer \
-        test_equity.py::test_cli_equity test_equity.py::test_cli_stopping_rules; do
+        test_equity.py::test_cli_equity test_equity.py::test_cli_stopping_rules \
+        test_omaha_combo_equity.py::test_cli_combos_omaha; do
         DESELECT+=(--deselect "tests/$t")
     done
 fi

@@ -20,6 +20,7 @@ REQUIRED = (
     "handrank/py.typed",
     "handrank/_eval_c.pyi",
     "handrank/preflop.bin",
+    "handrank/omaha_preflop.bin",
     "handrank/compat/__init__.py",
 )
 FORBIDDEN_SUFFIXES = (".pyx", ".pxd", ".c", ".h", ".html")

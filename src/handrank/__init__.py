@@ -28,6 +28,8 @@ from handrank._hand import best_five, best_five_omaha, category, describe, examp
 from handrank._hits import Hits, hits
 from handrank._isomorphism import HandIndexer
 from handrank._kernels import BLOCKED, NO_LOW
+from handrank._omaha_classes import omaha_class_holes, omaha_class_of, omaha_classes
+from handrank._omaha_preflop import OmahaPreflopEquity, omaha_preflop_equity
 from handrank._preflop import preflop_equity, preflop_matrix
 from handrank._ranges import Range
 from handrank._results import HAND_TYPES, ComboEquity, EquityResult, HandTypes, StreetEquity
@@ -76,6 +78,7 @@ __all__ = [
     "HandTypes",
     "Hits",
     "NextCardEquity",
+    "OmahaPreflopEquity",
     "PlayerResult",
     "Range",
     "Showdown",
@@ -109,6 +112,10 @@ __all__ = [
     "example_hand",
     "hits",
     "next_card_equity",
+    "omaha_class_holes",
+    "omaha_class_of",
+    "omaha_classes",
+    "omaha_preflop_equity",
     "parse_cards",
     "preflop_equity",
     "preflop_matrix",

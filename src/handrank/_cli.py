@@ -220,6 +220,22 @@ def _equity(args: argparse.Namespace) -> int:
         and not deal.dead
         and not args.hand_types
     )
+    # One four-card Omaha hole against ``random`` before the flop, with nothing asked of the sampling: the
+    # shipped Omaha table (a Monte Carlo estimate made once, with its standard error).
+    if (
+        deal.rules.name == "omaha"
+        and deal.hole_size == 4
+        and options["exact"] is None
+        and args.seed is None
+        and len(args.players) == 2
+        and sorted(deal.ranged) == [False, True]
+        and deal.hands[deal.ranged.index(True)] is None
+        and not deal.excluded[deal.ranged.index(True)]
+        and not deal.board
+        and not deal.dead
+        and not args.hand_types
+    ):
+        return _print_omaha_table(args, deal.ranged.index(False))
     bar = _ProgressBar()
     try:
         if preflop:
@@ -229,6 +245,25 @@ def _equity(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     return _print_equity(args, result, preflop)
+
+
+def _print_omaha_table(args: argparse.Namespace, hole: int) -> int:
+    """``handrank equity HOLE random --game omaha``: player ``hole``'s figure from the Omaha preflop table."""
+    found = handrank.omaha_preflop_equity(args.players[hole])
+    equity = [found.equity, 1.0 - found.equity] if hole == 0 else [1.0 - found.equity, found.equity]
+    if args.json:
+        rows = [
+            {"player": player, "equity": e, "win": None, "tie": None, "stderr": found.stderr}
+            for player, e in zip(args.players, equity, strict=True)
+        ]
+        info = {"exact": False, "boards": 0, "trials": found.trials, "seed": None, "players": rows}
+        print(json.dumps({**info, "high_share": None, "low_share": None, "scoop": None, "class": found.name}))
+        return 0
+    width = max(len(p) for p in args.players)
+    for player, e in zip(args.players, equity, strict=True):
+        print(f"{player:<{width}}  {e * 100:7.3f}%  ± {found.stderr * 100:.2f}%")
+    print(f"Monte Carlo: {plural(found.trials, 'trial')}, from the Omaha preflop table (class {found.name})")
+    return 0
 
 
 def _print_equity(args: argparse.Namespace, result: handrank.EquityResult, preflop: bool) -> int:
