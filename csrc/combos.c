@@ -175,6 +175,14 @@ HR_INLINE unsigned folded_rank(const uint8_t *hole, int k, const hr_folded_board
 
 HR_INLINE size_t round_up(size_t n) { return (n + 63) & ~(size_t)63; }
 
+/* The board (its first n_board cards kept) completed by a runout, folded; the mask of its five cards. */
+HR_INLINE uint64_t next_board(uint8_t *full, int n_board, const uint8_t *runout, hr_folded_board *fb) {
+    if (n_board < 5)
+        memcpy(full + n_board, runout, (size_t)(5 - n_board));
+    hr_omaha_fold(full, 5, fb);
+    return hole_mask(full, 5);
+}
+
 /* The pairs of cards a < b, numbered a * 52 + b. */
 #define HR_PAIRS (52 * 52)
 
@@ -293,10 +301,8 @@ void handrank_omaha_combo_equity(const uint8_t *board, int n_board, const uint8_
     uint8_t full[5];
     memcpy(full, board, (size_t)n_board);
     for (int64_t r = 0; r < n_runouts; r++) {
-        if (runout)
-            memcpy(full + n_board, runouts + r * runout, (size_t)runout);
-        hr_omaha_fold(full, 5, fb);
-        const uint64_t out = hole_mask(full + n_board, runout);
+        const uint64_t out = /* the runout's cards */
+            next_board(full, n_board, runout ? runouts + r * runout : NULL, fb) & ~hole_mask(board, n_board);
         /* rank every villain hole (0: the runout holds one of its cards), sum by rank, count by rank */
         memset(below, 0, (HR_OMAHA_RANKS + 1) * sizeof *below);
         memset(start, 0, (HR_OMAHA_RANKS + 1) * sizeof *start);
@@ -442,10 +448,8 @@ void handrank_omaha_random_equity(const uint8_t *board, int n_board, const uint8
     uint8_t full[5];
     memcpy(full, board, (size_t)n_board);
     for (int64_t r = 0; r < n_runouts; r++) {
-        if (runout)
-            memcpy(full + n_board, runouts + r * runout, (size_t)runout);
-        hr_omaha_fold(full, 5, fb);
-        const uint64_t out = hole_mask(full, 5), live = ((1ULL << 52) - 1) & ~out & ~dead;
+        const uint64_t out = next_board(full, n_board, runout ? runouts + r * runout : NULL, fb);
+        const uint64_t live = ((1ULL << 52) - 1) & ~out & ~dead;
         /* the edges, worst first: class << 12 | x << 6 | y */
         uint64_t edges[52 * 51 / 2];
         int n_edges = 0;

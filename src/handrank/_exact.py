@@ -150,28 +150,54 @@ def omaha_random_hole_counts(
     """Each four-card Omaha hero hole's (rows of ``heroes``, none meeting the board) wins, ties and faced random
     holes over every runout of ``board`` from the cards left by ``out`` (``(3, H)`` int64), and the number of
     runouts.  The random hole holds none of the ``hidden`` card mask.  The runouts go to the
-    ``omaha_random_counts`` kernel in parts, over ``threads`` threads."""
+    ``omaha_random_counts`` kernel in parts of about a hundred thousand hero runouts (a few hundredths of a
+    second), over ``threads`` threads."""
+    import numpy as np
+
+    cards = np.array(board, np.uint8)
+    kernel = _backend.kernels.omaha_random_counts
+    return _count_runouts(
+        lambda rows, part: kernel(cards, rows, hidden, heroes, part),
+        board,
+        out,
+        len(heroes),
+        100_000,
+        threads,
+        progress,
+    )
+
+
+def _count_runouts(
+    kernel: Callable[[np.ndarray, np.ndarray], None],
+    board: list[int],
+    out: list[int],
+    n_heroes: int,
+    per_part: int,
+    threads: int,
+    progress: Callable[[float], object] | None,
+) -> tuple[np.ndarray, int]:
+    """``kernel(rows, part)``, which adds to ``part`` (zeros, ``(3, n_heroes)`` int64) the counts of the runouts
+    ``rows``, over every runout of ``board`` from the cards left by ``out``, in parts of about ``per_part``
+    heroes times runouts (at least one a thread) on up to ``threads`` threads; the sums, and the number of
+    runouts."""
     import numpy as np
 
     deck = [c for c in range(52) if c not in board and c not in out]
     every = list(combinations(deck, 5 - len(board)))
     runouts = np.array(every, np.uint8).reshape(len(every), 5 - len(board))
-    counts = np.zeros((3, len(heroes)), np.int64)
-    if not len(heroes):
+    counts = np.zeros((3, n_heroes), np.int64)
+    if not n_heroes:
         return counts, len(runouts)
-    cards = np.array(board, np.uint8)
-    kernels = _backend.kernels
-    # Parts of about a hundred thousand hero runouts each (a few hundredths of a second), at least one a thread.
-    parts = max(1, min(len(runouts), max(threads, len(heroes) * len(runouts) // 100_000)))
+    parts = max(1, min(len(runouts), max(threads, n_heroes * len(runouts) // per_part)))
     bounds = [len(runouts) * i // parts for i in range(parts + 1)]
 
     def count(lo: int, hi: int) -> np.ndarray:
-        part = np.zeros((3, len(heroes)), np.int64)
-        kernels.omaha_random_counts(cards, runouts[lo:hi], hidden, heroes, part)
+        part = np.zeros_like(counts)
+        kernel(runouts[lo:hi], part)
         return part
 
     work = run_tasks(
-        count, parts, lambda i: (bounds[i], bounds[i + 1]), threads, progress, parallel=kernels.RELEASES_GIL
+        count, parts, lambda i: (bounds[i], bounds[i + 1]), threads, progress, parallel=_backend.kernels.RELEASES_GIL
     )
     for part in work:
         counts += part
@@ -227,36 +253,27 @@ def omaha_hole_counts(
     """Each Omaha hero hole's (rows of ``heroes``) villain weight won, tied and faced over every runout of
     ``board`` from the cards left by it and ``dead`` (``(3, H)`` int64, in villain weight units), and the number
     of runouts.  ``villains``: (V, k) holes meeting no board or dead card, ``weights`` their integer weights.
-    The runouts go to the ``omaha_combo_equity_counts`` kernel in parts, over ``threads`` threads."""
+    The runouts go to the ``omaha_combo_equity_counts`` kernel in parts of a few hundred million showdowns (a
+    few tenths of a second; each part sets up its villain lists again, about the cost of one runout), over
+    ``threads`` threads."""
     import numpy as np
 
-    deck = [c for c in range(52) if c not in board and c not in dead]
-    every = list(combinations(deck, 5 - len(board)))
-    runouts = np.array(every, np.uint8).reshape(len(every), 5 - len(board))
-    counts = np.zeros((3, len(heroes)), np.int64)
-    if not len(villains) or not len(heroes):
-        return counts, len(runouts)
-    if int(weights.max()) * len(weights) * len(runouts) >= 1 << 62:
+    runouts = math.comb(52 - len(board) - len(dead), 5 - len(board))
+    if not len(villains):
+        return np.zeros((3, len(heroes)), np.int64), runouts
+    if int(weights.max()) * len(weights) * runouts >= 1 << 62:
         raise ValueError("villain: its weights' common denominator is too large to sum exactly")
     cards = np.array(board, np.uint8)
-    kernels = _backend.kernels
-    # Parts of a few hundred million showdowns each (progress, Ctrl-C: a few tenths of a second), at least one
-    # per thread; each part sets up its villain lists again, which costs about as much as one runout.
-    showdowns = len(heroes) * len(villains) * len(runouts)
-    parts = max(1, min(len(runouts), max(threads, showdowns // 300_000_000)))
-    bounds = [len(runouts) * i // parts for i in range(parts + 1)]
-
-    def count(lo: int, hi: int) -> np.ndarray:
-        part = np.zeros((3, len(heroes)), np.int64)
-        kernels.omaha_combo_equity_counts(cards, runouts[lo:hi], villains, weights, heroes, part)
-        return part
-
-    work = run_tasks(
-        count, parts, lambda i: (bounds[i], bounds[i + 1]), threads, progress, parallel=kernels.RELEASES_GIL
+    kernel = _backend.kernels.omaha_combo_equity_counts
+    return _count_runouts(
+        lambda rows, part: kernel(cards, rows, villains, weights, heroes, part),
+        board,
+        dead,
+        len(heroes),
+        max(1, 300_000_000 // len(villains)),
+        threads,
+        progress,
     )
-    for part in work:
-        counts += part
-    return counts, len(runouts)
 
 
 def _integer_combo_weights(combos: Combos) -> tuple[list[int], int]:
