@@ -42,11 +42,11 @@ from bench import bench_parser, compiled, cpu_name, version
 FLOP = "Kh 7h 2d"
 
 
-def _range(rng: np.random.Generator, n: int, board: list[int]) -> Range:
+def _range(rng: np.random.Generator, n: int, board: list[int], size: int = 4) -> Range:
     deck = [c for c in range(52) if c not in board]
     holes: set[tuple[int, ...]] = set()
     while len(holes) < n:
-        holes.add(tuple(sorted(rng.choice(deck, 4, replace=False).tolist())))
+        holes.add(tuple(sorted(rng.choice(deck, size, replace=False).tolist())))
     return Range.from_combos([(h, 1) for h in sorted(holes)], game="omaha")
 
 
@@ -90,13 +90,21 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(
         (f"combo_equity, {args.heroes:,} holes against {args.villains:,}, one thread", seconds, per_hole / seconds)
     )
+    cores = os.cpu_count() or 1
+    seconds = timed(lambda: handrank.combo_equity(hero, villain, FLOP, game="omaha", threads=0))
+    rows.append((f"the same, {cores} threads", seconds, per_hole / seconds / cores))
     # each hole: the C(45, 2) runouts that spare its cards, C(43, 4) random holes on each
     against_random = len(hero) * comb(45, 2) * comb(43, 4)
     seconds = timed(lambda: handrank.combo_equity(hero, "random", FLOP, game="omaha"))
     rows.append((f"combo_equity, {args.heroes:,} holes against random, one thread", seconds, against_random / seconds))
-    cores = os.cpu_count() or 1
-    seconds = timed(lambda: handrank.combo_equity(hero, villain, FLOP, game="omaha", threads=0))
-    rows.append((f"the same, {cores} threads", seconds, per_hole / seconds / cores))
+    for size in (5, 6):  # PLO5 and PLO6 against a random hole of as many cards
+        bigger = _range(rng, args.heroes, board, size)
+        # each hole: the runouts that spare its cards, and on each the random holes of the cards left
+        showdowns = len(bigger) * comb(49 - size, 2) * comb(47 - size, size)
+        seconds = timed(lambda bigger=bigger: handrank.combo_equity(bigger, "random", FLOP, game="omaha"))
+        rows.append(
+            (f"combo_equity, {args.heroes:,} PLO{size} holes against random, one thread", seconds, showdowns / seconds)
+        )
     both = _showdowns(villain, other, board)
     seconds = timed(lambda: handrank.equity([villain, other], FLOP, game="omaha", exact=True))
     rows.append(

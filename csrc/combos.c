@@ -374,55 +374,163 @@ void handrank_omaha_combo_equity(const uint8_t *board, int n_board, const uint8_
 /*
  * Omaha against a random hole (handrank_omaha_random_equity).  Every pair
  * of live cards is an edge ranked by the class it makes with the board; a
- * hole's class is its best pair's, so a hole ranked r or worse is a clique
- * of four cards in the graph of the edges ranked r or worse.  Edges join
- * worst first; an edge x-y closes one new clique for each edge inside the
- * common neighbours C of x and y, each ranked as x-y, so the count of
- * cliques (and of those holding each card) grows by popcounts over C.
+ * hole's class is its best pair's, so a hole of k cards ranked r or worse
+ * is a k-clique in the graph of the edges ranked r or worse.  Edges join
+ * worst first; an edge x-y closes one new k-clique for each (k - 2)-clique
+ * inside the common neighbours C of x and y, each ranked as x-y, so the
+ * count of k-cliques (and of those holding each card) grows by counts of
+ * smaller cliques inside C.
  */
 typedef struct {
     uint64_t near[64]; /* each card's neighbours so far */
     int64_t cliques, holding[64];
+    int32_t pairs[52][52];          /* k >= 5: the k-cliques holding each pair of cards */
+    int32_t triples[52 * 52 * 52]; /* k = 6: those holding each three cards a < b < c, at (a * 52 + b) * 52 + c */
 } clique_graph;
 
-HR_INLINE void graph_join(clique_graph *g, int x, int y) {
-    const uint64_t common = g->near[x] & g->near[y];
-    int64_t twice = 0;
-    for (uint64_t rest = common; rest; rest &= rest - 1) {
-        const int z = hr_ctz64(rest);
-        const int64_t here = hr_popcount64(g->near[z] & common);
-        g->holding[z] += here;
-        twice += here;
+/* Where the count of three cards is, in any order. */
+HR_INLINE int32_t *triple_at(clique_graph *g, int a, int b, int c) {
+    int t;
+    if (a > b)
+        t = a, a = b, b = t;
+    if (b > c)
+        t = b, b = c, c = t;
+    if (a > b)
+        t = a, a = b, b = t;
+    return &g->triples[(a * 52 + b) * 52 + c];
+}
+
+/* n choose j. */
+HR_INLINE int64_t choose(int n, int j) {
+    int64_t c = 1;
+    for (int i = 0; i < j; i++)
+        c = c * (n - i) / (i + 1);
+    return c;
+}
+
+/* The j-cliques among the cards of `set`. */
+static int64_t cliques_in(const uint64_t *near, uint64_t set, int j) {
+    const int n = hr_popcount64(set);
+    if (j <= 1)
+        return j == 0 ? 1 : n;
+    if (n < j)
+        return 0;
+    int64_t count = 0;
+    if (j == 2) {
+        for (uint64_t rest = set; rest; rest &= rest - 1)
+            count += hr_popcount64(near[hr_ctz64(rest)] & set);
+        return count / 2;
     }
-    g->cliques += twice / 2;
-    g->holding[x] += twice / 2;
-    g->holding[y] += twice / 2;
+    uint64_t everywhere = set; /* the cards joined to every other card of the set */
+    for (uint64_t rest = set; rest; rest &= rest - 1) {
+        const int z = hr_ctz64(rest);
+        everywhere &= near[z] | 1ULL << z;
+    }
+    if (everywhere == set)
+        return choose(n, j);
+    for (uint64_t rest = set; hr_popcount64(rest) >= j;) {
+        const int z = hr_ctz64(rest);
+        rest &= rest - 1;
+        count += cliques_in(near, near[z] & rest, j - 1);
+    }
+    return count;
+}
+
+static void graph_join(clique_graph *g, int x, int y, int k) {
+    const uint64_t common = g->near[x] & g->near[y];
+    int64_t sum = 0; /* each new clique k - 2 times: once for each of its cards in common */
+    if (k == 4) {
+        for (uint64_t rest = common; rest; rest &= rest - 1) {
+            const int z = hr_ctz64(rest);
+            const int64_t here = hr_popcount64(g->near[z] & common);
+            g->holding[z] += here;
+            sum += here;
+        }
+    } else {
+        /* The new cliques holding two cards z, w in common: the (k - 4)-cliques joined to both in common (for
+         * six cards, the edges among them, counted by their third cards v, which give the triples' counts). */
+        int64_t with[64] = {0}; /* each card's, k - 3 times: once for each other card of the clique in common */
+        for (uint64_t rest = common; rest; rest &= rest - 1) {
+            const int z = hr_ctz64(rest);
+            const uint64_t near_z = g->near[z] & common;
+            for (uint64_t ws = near_z & ~((2ULL << z) - 1); ws; ws &= ws - 1) {
+                const int w = hr_ctz64(ws);
+                const uint64_t both = near_z & g->near[w];
+                int64_t here = hr_popcount64(both);
+                if (k == 6) {
+                    int64_t twice = 0;
+                    for (uint64_t vs = both; vs; vs &= vs - 1) {
+                        const int v = hr_ctz64(vs);
+                        const int32_t four = (int32_t)hr_popcount64(both & g->near[v]);
+                        twice += four;
+                        if (v > w)
+                            g->triples[(z * 52 + w) * 52 + v] += four;
+                    }
+                    here = twice / 2;
+                    *triple_at(g, x, z, w) += (int32_t)here;
+                    *triple_at(g, y, z, w) += (int32_t)here;
+                }
+                g->pairs[z][w] += (int32_t)here;
+                g->pairs[w][z] += (int32_t)here;
+                with[z] += here;
+                with[w] += here;
+            }
+        }
+        for (uint64_t rest = common; rest; rest &= rest - 1) {
+            const int z = hr_ctz64(rest);
+            const int64_t here = with[z] / (k - 3);
+            g->holding[z] += here;
+            g->pairs[x][z] += (int32_t)here;
+            g->pairs[z][x] += (int32_t)here;
+            g->pairs[y][z] += (int32_t)here;
+            g->pairs[z][y] += (int32_t)here;
+            if (k == 6)
+                *triple_at(g, x, y, z) += (int32_t)here;
+            sum += here;
+        }
+    }
+    const int64_t closed = sum / (k - 2);
+    if (k > 4) {
+        g->pairs[x][y] += (int32_t)closed;
+        g->pairs[y][x] += (int32_t)closed;
+    }
+    g->cliques += closed;
+    g->holding[x] += closed;
+    g->holding[y] += closed;
     g->near[x] |= 1ULL << y;
     g->near[y] |= 1ULL << x;
 }
 
-/* The cliques so far that share no card with the hole h (four cards), by inclusion and exclusion. */
-HR_INLINE int64_t graph_apart(const clique_graph *g, const uint8_t *h) {
-    int64_t n = g->cliques;
-    for (int a = 0; a < 4; a++)
-        n -= g->holding[h[a]];
-    for (int a = 0; a < 4; a++)
-        for (int b = a + 1; b < 4; b++) {
-            if (!(g->near[h[a]] >> h[b] & 1))
-                continue;
-            const uint64_t both = g->near[h[a]] & g->near[h[b]];
-            int64_t twice = 0;
-            for (uint64_t rest = both; rest; rest &= rest - 1)
-                twice += hr_popcount64(g->near[hr_ctz64(rest)] & both);
-            n += twice / 2; /* the cliques holding a and b: an edge inside their common neighbours */
-            for (int c = b + 1; c < 4; c++)
-                if (both >> h[c] & 1) /* a-c and b-c too: the cliques holding a, b and c */
-                    n -= hr_popcount64(both & g->near[h[c]]);
-        }
-    const uint64_t all = g->near[h[0]] & g->near[h[1]] & g->near[h[2]];
-    n += (all >> h[3] & 1) && (g->near[h[1]] >> h[0] & 1) && (g->near[h[2]] >> h[0] & 1) &&
-         (g->near[h[2]] >> h[1] & 1); /* the hole itself */
+/* Inclusion and exclusion over the subsets of h[from..k) that, with the `size` cards chosen[0..size) whose
+ * common neighbours are `common`, make a clique: the signed k-cliques holding each. */
+static int64_t graph_holding(clique_graph *g, const uint8_t *h, int from, int k, uint64_t common, int size,
+                             uint8_t *chosen) {
+    int64_t n = 0;
+    for (int a = from; a < k; a++) {
+        if (size && !(common >> h[a] & 1))
+            continue;
+        const uint64_t both = size ? common & g->near[h[a]] : g->near[h[a]];
+        int64_t here;
+        if (size == 0)
+            here = g->holding[h[a]];
+        else if (size == 1 && k > 4)
+            here = g->pairs[chosen[0]][h[a]];
+        else if (size == 2 && k == 6)
+            here = *triple_at(g, chosen[0], chosen[1], h[a]);
+        else
+            here = cliques_in(g->near, both, k - size - 1);
+        if (!here)
+            continue; /* nor then any clique holding more of the hole */
+        chosen[size] = h[a];
+        n += here - graph_holding(g, h, a + 1, k, both, size + 1, chosen);
+    }
     return n;
+}
+
+/* The k-cliques so far that share no card with the hole h (k cards), by inclusion and exclusion. */
+HR_INLINE int64_t graph_apart(clique_graph *g, const uint8_t *h, int k) {
+    uint8_t chosen[6];
+    return g->cliques - graph_holding(g, h, 0, k, 0, 0, chosen);
 }
 
 static int descending_u64(const void *a, const void *b) {
@@ -436,7 +544,7 @@ size_t handrank_omaha_random_equity_scratch(int64_t n_heroes) {
 }
 
 void handrank_omaha_random_equity(const uint8_t *board, int n_board, const uint8_t *runouts, int64_t n_runouts,
-                                  uint64_t dead, const uint8_t *heroes, int64_t n_heroes, void *scratch,
+                                  uint64_t dead, int k, const uint8_t *heroes, int64_t n_heroes, void *scratch,
                                   int64_t *wins, int64_t *ties, int64_t *total) {
     const int runout = 5 - n_board;
     char *at = (char *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
@@ -463,12 +571,12 @@ void handrank_omaha_random_equity(const uint8_t *board, int n_board, const uint8
         qsort(edges, (size_t)n_edges, sizeof edges[0], descending_u64);
         int64_t n_queued = 0;
         for (int64_t i = 0; i < n_heroes; i++) {
-            if (hole_mask(heroes + i * 4, 4) & out)
+            if (hole_mask(heroes + i * k, k) & out)
                 continue; /* the runout holds one of its cards */
-            queue[n_queued++] = (uint64_t)folded_rank(heroes + i * 4, 4, fb) << 32 | (uint64_t)i;
+            queue[n_queued++] = (uint64_t)folded_rank(heroes + i * k, k, fb) << 32 | (uint64_t)i;
         }
         qsort(queue, (size_t)n_queued, sizeof queue[0], descending_u64);
-        memset(g, 0, sizeof *g);
+        memset(g, 0, k == 6 ? sizeof *g : k == 5 ? offsetof(clique_graph, triples) : offsetof(clique_graph, pairs));
         /* Before each run of equal edges: the heroes it ranks as (their worse cliques are all in: those
          * they beat) and those it ranks better than (their ties are in too: beaten or tied). */
         int64_t beaten_at = 0, tied_at = 0;
@@ -477,19 +585,19 @@ void handrank_omaha_random_equity(const uint8_t *board, int n_board, const uint8
             if (e == 0 || e == n_edges || class_ != (unsigned)(edges[e - 1] >> 12)) {
                 for (; beaten_at < n_queued && (unsigned)(queue[beaten_at] >> 32) >= class_; beaten_at++) {
                     const int64_t i = (int64_t)(queue[beaten_at] & 0xffffffffu);
-                    const int64_t beaten = graph_apart(g, heroes + i * 4);
-                    const int64_t n = hr_popcount64(live & ~hole_mask(heroes + i * 4, 4));
+                    const int64_t beaten = graph_apart(g, heroes + i * k, k);
+                    const int n = hr_popcount64(live & ~hole_mask(heroes + i * k, k));
                     wins[i] += beaten;
                     ties[i] -= beaten; /* ties: beaten or tied, less beaten */
-                    total[i] += n * (n - 1) * (n - 2) * (n - 3) / 24;
+                    total[i] += choose(n, k);
                 }
                 for (; tied_at < n_queued && (unsigned)(queue[tied_at] >> 32) > class_; tied_at++) {
                     const int64_t i = (int64_t)(queue[tied_at] & 0xffffffffu);
-                    ties[i] += graph_apart(g, heroes + i * 4);
+                    ties[i] += graph_apart(g, heroes + i * k, k);
                 }
             }
             if (e < n_edges)
-                graph_join(g, (int)(edges[e] >> 6 & 63), (int)(edges[e] & 63));
+                graph_join(g, (int)(edges[e] >> 6 & 63), (int)(edges[e] & 63), k);
         }
     }
 }

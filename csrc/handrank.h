@@ -115,13 +115,13 @@ void handrank_omaha_combo_equity(const uint8_t *board, int n_board, const uint8_
                                  int64_t *ties, int64_t *total);
 
 /*
- * The same against a random four-card Omaha hole: every four cards of the
- * deck (neither on the board completed by the runout, nor `dead`, a card
- * mask, nor the hero's) with weight 1.  Heroes: n_heroes four-card holes
+ * The same against a random Omaha hole of k = 4..6 cards: every k cards of
+ * the deck (neither on the board completed by the runout, nor `dead`, a
+ * card mask, nor the hero's) with weight 1.  Heroes: n_heroes k-card holes
  * (none on the board).  Each runout counts the villain holes by class
  * without listing them: the pairs of live cards, each with the class its
  * two cards make with the board, join a graph from the worst class to the
- * best, and a hole is a clique of four cards whose class is that of the
+ * best, and a hole is a clique of k cards whose class is that of the
  * pair that completes it; a hero's count comes when the graph holds the
  * pairs worse than it (then those as good), from the cliques counted so
  * far less those meeting its cards (inclusion and exclusion, by bit
@@ -130,7 +130,7 @@ void handrank_omaha_combo_equity(const uint8_t *board, int n_board, const uint8_
  */
 size_t handrank_omaha_random_equity_scratch(int64_t n_heroes);
 void handrank_omaha_random_equity(const uint8_t *board, int n_board, const uint8_t *runouts, int64_t n_runouts,
-                                  uint64_t dead, const uint8_t *heroes, int64_t n_heroes, void *scratch,
+                                  uint64_t dead, int k, const uint8_t *heroes, int64_t n_heroes, void *scratch,
                                   int64_t *wins, int64_t *ties, int64_t *total);
 
 /*

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 
 import numpy as np
 import pytest
@@ -185,46 +186,56 @@ def test_cli_combos_omaha() -> None:
     assert got.returncode != 0 and "threads must be >= 0, got -1" in got.stderr
 
 
-def _every_hole(cards: list[int]) -> np.ndarray:
-    return np.array(list(combinations(cards, 4)), np.uint8)
+def _every_hole(cards: list[int], size: int = 4) -> np.ndarray:
+    return np.array(list(combinations(cards, size)), np.uint8)
 
 
-@pytest.mark.parametrize("n_board", [3, 4, 5])
-def test_random_villain_counts_every_hole(c_impl: Api, n_board: int) -> None:
+@pytest.mark.parametrize(
+    ("size", "n_board", "n_dead"), [(4, 3, 2), (4, 4, 2), (4, 5, 2), (5, 3, 24), (5, 5, 2), (6, 3, 26), (6, 4, 20)]
+)
+def test_random_villain_counts_every_hole(c_impl: Api, size: int, n_board: int, n_dead: int) -> None:
     """Against a random hole the kernel counts the villain's holes without listing them: the same counts, to the
-    unit, as the weighted kernel given every hole of the cards left, with dead and hidden cards."""
-    rng = np.random.default_rng(n_board)
+    unit, as the weighted kernel given every hole of the cards left, with dead and hidden cards, on every hole
+    size (five and six cards with many dead cards: fewer holes to list, and a graph nearer complete)."""
+    rng = np.random.default_rng(n_board * 10 + size)
     board = rng.choice(52, n_board, replace=False).tolist()
-    dead = rng.choice([c for c in range(52) if c not in board], 2, replace=False).tolist()
+    dead = rng.choice([c for c in range(52) if c not in board], n_dead, replace=False).tolist()
     hidden_only = [c for c in range(52) if c not in board and c not in dead][:1]  # the villain's alone
-    heroes = np.array(_holes(rng, 25, 4, set(board) | set(dead)), np.uint8)
+    heroes = np.array(_holes(rng, 25, size, set(board) | set(dead)), np.uint8)
     deck = [c for c in range(52) if c not in board and c not in dead]
     some = list(combinations(deck, 5 - n_board))[:30]
     runouts = np.array(some, np.uint8).reshape(len(some), 5 - n_board)
     hidden = sum(1 << c for c in dead + hidden_only)
     got = np.zeros((3, len(heroes)), np.int64)
     c_impl.kernels.omaha_random_counts(np.array(board, np.uint8), runouts, hidden, heroes, got)
-    villains = _every_hole([c for c in deck if c not in hidden_only])
+    villains = _every_hole([c for c in deck if c not in hidden_only], size)
     want = np.zeros((3, len(heroes)), np.int64)
     c_impl.kernels.omaha_combo_equity_counts(
         np.array(board, np.uint8), runouts, villains, np.ones(len(villains), np.int64), heroes, want
     )
-    assert np.array_equal(got, want)
+    assert np.array_equal(got, want) and (got[0] > 0).any() and (got[1] > 0).any()
 
 
-def test_random_villain_twin(c_impl: Api) -> None:
+@pytest.mark.parametrize("size", [4, 5, 6])
+def test_random_villain_twin(c_impl: Api, size: int) -> None:
     from handrank import _eval_py
 
     rng = np.random.default_rng(5)
     board = rng.choice(52, 4, replace=False).tolist()
-    heroes = np.array(_holes(rng, 6, 4, set(board)), np.uint8)
+    heroes = np.array(_holes(rng, 6, size, set(board)), np.uint8)
     deck = [c for c in range(52) if c not in board]
     runouts = np.array([[c] for c in deck[:3]], np.uint8)
+    # five and six cards: a smaller deck for the twin, which lists the holes
+    hidden = sum(1 << c for c in deck[-1 if size == 4 else -20 :] if c not in heroes)
     got, want = np.zeros((3, 6), np.int64), np.zeros((3, 6), np.int64)
     b = np.array(board, np.uint8)
-    c_impl.kernels.omaha_random_counts(b, runouts, 1 << deck[-1], heroes, got)
-    _eval_py.omaha_random_counts(b, runouts, 1 << deck[-1], heroes, want)
+    c_impl.kernels.omaha_random_counts(b, runouts, hidden, heroes, got)
+    _eval_py.omaha_random_counts(b, runouts, hidden, heroes, want)
     assert np.array_equal(got, want) and (got[2] > 0).all()
+    with pytest.raises(ValueError, match=r"heroes \(H, 4..6\)"):
+        c_impl.kernels.omaha_random_counts(b, runouts, hidden, heroes[:, :3].copy(), got)
+    with pytest.raises(ValueError, match=r"heroes \(H, 4..6\)"):
+        _eval_py.omaha_random_counts(b, runouts, hidden, heroes[:, :3].copy(), got)
 
 
 def test_exact_equity_against_a_random_hole(impl: Api) -> None:
@@ -266,10 +277,80 @@ def test_random_villain_keeps_out_its_excluded_cards(impl: Api) -> None:
     assert got.equity == want.equity and got.total == want.total
 
 
-def test_random_villain_of_five_or_six_cards_is_refused(impl: Api) -> None:
-    with pytest.raises(ValueError, match="an Omaha 'random' range of 5 cards is not counted exactly"):
-        handrank.combo_equity("AhAsKdKc2c", "random", "Kh 7h 2d", game="omaha")
-    with pytest.raises(ValueError, match="exact equity enumerates an Omaha random hand only heads-up with four"):
+@pytest.mark.parametrize("size", [5, 6])
+def test_random_villain_of_five_or_six_cards(impl: Api, size: int) -> None:
+    """PLO5 and PLO6 against a random hole of as many cards: each hole's exact equity equals the oracle's count
+    against every hole listed, with the random hand's excluded cards (many, so that the listing stays small)."""
+    board = STREETS["river"]
+    out = handrank.parse_cards(board)
+    left = [c for c in range(52) if c not in out]
+    hero = Range.from_combos([(h, 1) for h in [tuple(left[:size]), tuple(left[3 : 3 + size])]], game="omaha")
+    excluded = left[18:]  # the random hand's 18 cards less the hole's: 1,287 or 924 holes
+    anyone = Range("random", game="omaha", hole_size=size).without(excluded)
+    got = handrank.combo_equity(hero, anyone, board, game="omaha")
+    for hole, share, weight in zip(got.combos.tolist(), got.equity.tolist(), got.weight.tolist(), strict=True):
+        pool = [c for c in left[:18] if c not in hole]
+        listed = Range.from_combos([(h, 1) for h in combinations(pool, size)], game="omaha")
+        wins, ties, total = _brute(hole, listed, out)
+        assert weight == total == comb(len(pool), size)
+        assert share == pytest.approx(float((wins + ties / 2) / total), abs=1e-12)
+        alone = handrank.equity([hole, anyone], board, game="omaha", exact=True)
+        assert alone.exact and alone.equity[0] == pytest.approx(share, abs=1e-12)
+    if impl.name == "c":  # on the flop, against the whole deck: held to Monte Carlo within five standard errors
+        hole = left[:size]
+        flop = board.rsplit(" ", 2)[0]
+        exact = handrank.equity([hole, Range("random", game="omaha", hole_size=size)], flop, game="omaha", exact=True)
+        sampled = handrank.equity(
+            [hole, Range("random", game="omaha", hole_size=size)],
+            flop,
+            game="omaha",
+            exact=False,
+            trials=400_000,
+            seed=4,
+        )
+        assert exact.exact and abs(sampled.equity[0] - exact.equity[0]) < 5 * sampled.stderr[0]
+
+
+def test_random_hand_among_three_players_is_listed(impl: Api) -> None:
+    """With three players (or hand types asked) exact equity lists the random hand's every hole: the oracle's
+    split pots over every hole it may hold, its excluded cards kept out; and on the flop within five standard
+    errors of Monte Carlo."""
+    board = handrank.parse_cards(STREETS["river"])
+    fixed = [handrank.parse_cards("Ah As Kd Kc"), handrank.parse_cards("Qh Qs Jd Jc")]
+    taken = set(board) | {c for hand in fixed for c in hand}
+    left = [c for c in range(52) if c not in taken]
+    anyone = Range("random", game="omaha", hole_size=4).without(left[14:])
+    got = handrank.equity([*fixed, anyone], board, game="omaha", exact=True)
+    shares = [Fraction(0)] * 3
+    holes = list(combinations(left[:14], 4))
+    for hole in holes:
+        ranks = [omaha_rank(list(hand), board) for hand in (*fixed, hole)]
+        best = min(ranks)
+        winners = [i for i, r in enumerate(ranks) if r == best]
+        for i in winners:
+            shares[i] += Fraction(1, len(winners))
+    assert got.exact and got.total == len(holes)
+    assert got.equity_fraction == tuple(share / len(holes) for share in shares)
+    typed = handrank.equity([fixed[0], anyone], board, game="omaha", exact=True, hand_types=True)
+    assert typed.exact and typed.hand_types is not None
+    assert typed.equity == handrank.equity([fixed[0], anyone], board, game="omaha", exact=True).equity
+    if impl.name == "c":
+        flop = STREETS["flop"]
+        players = [*fixed, Range("random", game="omaha", hole_size=4)]
+        exact = handrank.equity(players, flop, game="omaha", exact=True)
+        sampled = handrank.equity(players, flop, game="omaha", exact=False, trials=400_000, seed=2)
+        assert exact.exact and all(
+            abs(a - b) < 5 * e for a, b, e in zip(exact.equity, sampled.equity, sampled.stderr, strict=True)
+        )
+
+
+def test_random_villain_refusals(impl: Api) -> None:
+    with pytest.raises(ValueError, match="exact equity enumerates an Omaha random hand on a flop, turn or river"):
+        handrank.equity(["AhAsKdKc2c", Range("random", game="omaha", hole_size=5)], "", game="omaha", exact=True)
+    with pytest.raises(ValueError, match="one random hand whose every hole can be settled in about a minute"):
         handrank.equity(
-            ["AhAsKdKc2c", Range("random", game="omaha", hole_size=5)], "Kh 7h 2d", game="omaha", exact=True
+            ["AhAsKdKc", Range("random", game="omaha", hole_size=4), Range("random", game="omaha", hole_size=4)],
+            "Kh 7h 2d",
+            game="omaha",
+            exact=True,
         )

@@ -27,7 +27,7 @@ cdef extern from "handrank.h" nogil:
                                      int64_t *wins, int64_t *ties, int64_t *total) noexcept
     size_t handrank_omaha_random_equity_scratch(int64_t n_heroes) noexcept
     void handrank_omaha_random_equity(const uint8_t *board, int n_board, const uint8_t *runouts, int64_t n_runouts,
-                                      uint64_t dead, const uint8_t *heroes, int64_t n_heroes, void *scratch,
+                                      uint64_t dead, int k, const uint8_t *heroes, int64_t n_heroes, void *scratch,
                                       int64_t *wins, int64_t *ties, int64_t *total) noexcept
     size_t handrank_strength_scratch(int n_groups) noexcept
     enum: HANDRANK_SHOWDOWN_COMBOS

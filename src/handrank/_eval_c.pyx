@@ -301,8 +301,9 @@ def omaha_random_counts(const uint8_t[::1] board, const uint8_t[:, ::1] runouts,
                         const uint8_t[:, ::1] heroes, int64_t[:, ::1] counts):
     cdef int n_board = <int>board.shape[0]
     cdef int64_t n_runouts = runouts.shape[0], n = heroes.shape[0]
-    if runouts.shape[1] != 5 - n_board or heroes.shape[1] != 4 or counts.shape[0] != 3 or counts.shape[1] != n:
-        raise ValueError("omaha_random_counts: runouts (R, 5 - board), heroes (H, 4), counts (3, H)")
+    cdef int k = <int>heroes.shape[1]
+    if runouts.shape[1] != 5 - n_board or not 4 <= k <= 6 or counts.shape[0] != 3 or counts.shape[1] != n:
+        raise ValueError("omaha_random_counts: runouts (R, 5 - board), heroes (H, 4..6), counts (3, H)")
     if n == 0 or n_runouts == 0:
         return
     cdef void *scratch = PyMem_RawMalloc(handrank_omaha_random_equity_scratch(n))
@@ -311,8 +312,8 @@ def omaha_random_counts(const uint8_t[::1] board, const uint8_t[:, ::1] runouts,
     try:
         with nogil:
             handrank_omaha_random_equity(&board[0], n_board, &runouts[0, 0] if runouts.shape[1] else NULL,
-                                         n_runouts, dead, &heroes[0, 0], n, scratch, &counts[0, 0], &counts[1, 0],
-                                         &counts[2, 0])
+                                         n_runouts, dead, k, &heroes[0, 0], n, scratch, &counts[0, 0],
+                                         &counts[1, 0], &counts[2, 0])
     finally:
         PyMem_RawFree(scratch)
 

@@ -415,8 +415,9 @@ def omaha_random_counts(
 ) -> None:
     import numpy as np
 
-    if runouts.shape[1] != 5 - len(board) or heroes.shape[1] != 4 or counts.shape != (3, len(heroes)):
-        raise ValueError("omaha_random_counts: runouts (R, 5 - board), heroes (H, 4), counts (3, H)")
+    k = heroes.shape[1]
+    if runouts.shape[1] != 5 - len(board) or not 4 <= k <= 6 or counts.shape != (3, len(heroes)):
+        raise ValueError("omaha_random_counts: runouts (R, 5 - board), heroes (H, 4..6), counts (3, H)")
     if not len(heroes):
         return
     bit = np.int64(1) << np.arange(52, dtype=np.int64)
@@ -428,8 +429,8 @@ def omaha_random_counts(
         pair = np.zeros((52, 52), np.int64)
         for x, y in combinations(live, 2):
             pair[x, y] = pair[y, x] = min(_rank([x, y, *three]) for three in combinations(full, 3))
-        holes = np.array(list(combinations(live, 4)), np.int64)
-        ranks = np.min([pair[holes[:, a], holes[:, b]] for a, b in combinations(range(4), 2)], axis=0)
+        holes = np.array(list(combinations(live, k)), np.int64)
+        ranks = np.min([pair[holes[:, a], holes[:, b]] for a, b in combinations(range(k), 2)], axis=0)
         masks = np.bitwise_or.reduce(bit[holes], axis=1)
         spared = int(np.bitwise_or.reduce(bit[runout])) if runout else 0
         for i, hole in enumerate(heroes.tolist()):

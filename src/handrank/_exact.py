@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections.abc import Sequence
+from copy import copy
 from fractions import Fraction
 from itertools import combinations, permutations, product
 
@@ -37,6 +38,9 @@ HOLDEM_MATCHUP_WORK = 100_000  # (see _affordable_matchups) about 0.5 ms heads-u
 MAX_LISTED_MATCHUPS = 20_000
 # Two Omaha ranges with at least this many matchups go hole by hole (omaha_hole_counts).
 OMAHA_HOLE_BY_HOLE = 4096
+# exact=True lists an Omaha random hand (with three players or more, or hand types asked) as every hole of the
+# cards it may hold when runouts x (combos + matchups) stays under this: a minute or so.
+LISTED_RANDOM_LIMIT = 20_000_000_000
 _DECK = bytes(range(52))
 _PERMS = list(permutations(range(4)))
 
@@ -45,11 +49,16 @@ def exact_equity(deal: Deal, affordable: bool) -> EquityResult | None:
     """The exact result; with ``affordable``, None when the enumeration would cost more than EXACT_LIMIT."""
     if _against_random(deal):
         return _omaha_against_random(deal)
-    if not affordable and None in deal.hands:
-        raise ValueError(
-            "exact equity enumerates an Omaha random hand only heads-up with four cards on a flop, turn or river; "
-            "use Monte Carlo (exact=False)"
-        )
+    if None in deal.hands:
+        listed = _listed_random(deal, EXACT_LIMIT if affordable else LISTED_RANDOM_LIMIT)
+        if listed is not None:
+            deal = listed
+        elif not affordable:
+            raise ValueError(
+                "exact equity enumerates an Omaha random hand on a flop, turn or river, heads-up or, with three "
+                "players or more, one random hand whose every hole can be settled in about a minute; "
+                "use Monte Carlo (exact=False)"
+            )
     scale = _runout_major(deal, affordable)
     if scale is not None:
         if _hole_by_hole(deal):
@@ -103,26 +112,46 @@ def _runout_major(deal: Deal, affordable: bool) -> int | None:
 
 
 def _against_random(deal: Deal) -> bool:
-    """Whether an Omaha question is one four-card hand or range against a random hand on a flop, turn or river:
+    """Whether an Omaha question is one hand or range against a random hand on a flop, turn or river:
     ``omaha_random_hole_counts`` counts the random hand's holes without listing them."""
     return (
         deal.rules.code == OMAHA.code
         and len(deal.hands) == 2
         and deal.hands.count(None) == 1
-        and deal.hole_size == 4
         and len(deal.board) >= 3
         and not deal.hand_types
     )
 
 
+def _listed_random(deal: Deal, limit: int) -> Deal | None:
+    """The question with its one Omaha random hand listed as every hole of the cards it may hold, on a flop,
+    turn or river, when runouts x (combos + matchups) stays under ``limit``; else None."""
+    if deal.hands.count(None) != 1 or len(deal.board) < 3:
+        return None
+    them = deal.hands.index(None)
+    hidden = deal.taken | deal.excluded[them]
+    cards = [c for c in range(52) if not hidden >> c & 1]
+    sizes = [math.comb(len(cards), deal.hole_size) if entry is None else len(entry) for entry in deal.hands]
+    runouts = math.comb(52 - len(deal.board) - len(deal.dead) - len(deal.fixed), 5 - len(deal.board))
+    if not sizes[them] or runouts * (sum(sizes) + math.prod(sizes)) > limit:
+        return None
+    holes = list(combinations(cards, deal.hole_size))
+    listed = copy(deal)
+    listed.hands, listed.packs = list(deal.hands), list(deal.packs)
+    one = Fraction(1)
+    listed.hands[them] = [(hole, one) for hole in holes]
+    listed.packs[them] = ([1] * len(holes), 1, bytes(c for hole in holes for c in hole))
+    return listed
+
+
 def _omaha_against_random(deal: Deal) -> EquityResult:
-    """Exact equity of a four-card Omaha hand or range against a random hand on a board."""
+    """Exact equity of an Omaha hand or range against a random hand on a board."""
     import numpy as np
 
     them = deal.hands.index(None)
     me = 1 - them
     ints, scale, cards = deal.packs[me]  # type: ignore[misc]  # the listed one
-    heroes = np.frombuffer(cards, np.uint8).reshape(-1, 4)
+    heroes = np.frombuffer(cards, np.uint8).reshape(-1, deal.hole_size)
     # The runouts hold no dead card nor a fixed hand's; the random hand no dead card nor one it excludes.
     hidden = mask_of(deal.dead) | deal.excluded[them]
     counts, boards = omaha_random_hole_counts(
@@ -147,8 +176,8 @@ def omaha_random_hole_counts(
     threads: int,
     progress: Callable[[float], object] | None,
 ) -> tuple[np.ndarray, int]:
-    """Each four-card Omaha hero hole's (rows of ``heroes``, none meeting the board) wins, ties and faced random
-    holes over every runout of ``board`` from the cards left by ``out`` (``(3, H)`` int64), and the number of
+    """Each Omaha hero hole's (rows of ``heroes``, none meeting the board) wins, ties and faced random holes of
+    as many cards over every runout of ``board`` from the cards left by ``out`` (``(3, H)`` int64), and the number of
     runouts.  The random hole holds none of the ``hidden`` card mask.  The runouts go to the
     ``omaha_random_counts`` kernel in parts of about a hundred thousand hero runouts (a few hundredths of a
     second), over ``threads`` threads."""

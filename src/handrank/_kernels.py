@@ -197,13 +197,13 @@ if TYPE_CHECKING:
             heroes: npt.NDArray[np.uint8],
             counts: npt.NDArray[np.int64],
         ) -> None:
-            """Add to ``counts`` ((3, H) int64: wins, ties, total) how many random four-card Omaha holes each hero
+            """Add to ``counts`` ((3, H) int64: wins, ties, total) how many random Omaha holes of k cards each hero
             hole beats, ties and faces on ``board`` (3..5 ids) completed by each row of ``runouts`` ((R, 5 -
             len(board)) uint8) in turn, the villain's cards from those on neither the board, nor ``dead`` (a card
             mask), nor the hero's (handrank_omaha_random_equity).
 
-            ``heroes``: (H, 4) uint8 holes meeting no board card; all C-contiguous.  A runout holding a card of a
-            hero counts for neither.
+            ``heroes``: (H, k) uint8 holes meeting no board card, k of 4..6; all C-contiguous.  A runout holding a
+            card of a hero counts for neither.
             """
 
         def strength_counts(

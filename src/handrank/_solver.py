@@ -178,11 +178,6 @@ def _omaha_combo_equity(
 
     if hero.is_random:
         raise ValueError("hero: an Omaha 'random' range is not enumerated: name its hands")
-    if villain.is_random and villain.hole_size != 4:
-        raise ValueError(
-            f"villain: an Omaha 'random' range of {villain.hole_size} cards is not counted exactly (four cards "
-            "are): name its hands, or ask equity([hole, villain], ..., exact=False) hole by hole"
-        )
     out = set(board_ids) | set(dead_ids)
     holes = sorted({tuple(sorted(cards)) for cards, _ in hero.combos if not out & set(cards)})
     if not holes:
@@ -195,7 +190,7 @@ def _omaha_combo_equity(
         counts, _ = omaha_random_hole_counts(board_ids, dead_ids, hidden, heroes, threads, progress)
         # each hole faces every four of the cards left by the board, the hidden ones and its own
         left = [c for c in range(52) if c not in board_ids and not hidden >> c & 1]
-        faced = np.array([comb(len(set(left) - set(hole)), 4) for hole in holes], np.float64)
+        faced = np.array([comb(len(set(left) - set(hole)), villain.hole_size) for hole in holes], np.float64)
         scale = 1
     else:
         villain = villain.without(sorted(out))
