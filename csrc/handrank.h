@@ -374,6 +374,17 @@ typedef struct {
     const uint64_t *weights;
 } handrank_ranges;
 
+/*
+ * Heads-up Hold'em ranges with two, one or no board cards to come are counted
+ * matchup by matchup (by multisets of board ranks) when their raw matchups,
+ * the product of their combo counts, are at most this many times their
+ * combos, the sum; otherwise runout by runout.  The cheaper of the two, as
+ * measured (benchmarks/bench_equity.py).
+ */
+#define HANDRANK_SHARED_FLOP 100
+#define HANDRANK_SHARED_TURN 24
+#define HANDRANK_SHARED_RIVER 4
+
 /* Bytes of scratch memory handrank_enumerate_ranges needs for these ranges. */
 size_t handrank_ranges_scratch(const handrank_ranges *ranges);
 
@@ -389,10 +400,12 @@ size_t handrank_ranges_scratch(const handrank_ranges *ranges);
  * card mask is settled, counted as many times as its orbit has runouts.
  * Work items are the first card drawn (deck[i] for i % parts == part; a full
  * board is one item, done by part 0); in Hold'em with three players or
- * more, whose matchups are counted by multisets of board ranks instead
- * (each combo ranked once per multiset for all its matchups, when at most
- * two cards are to come), they are the matchups of disjoint combos, in the
- * order of nested loops over the players' combos (`perms` unused).  Adds to
+ * more, and heads-up on a flop, turn or river when the ranges make few
+ * matchups (see HANDRANK_SHARED_FLOP), whose matchups are counted by
+ * multisets of board ranks instead (each combo ranked once per multiset for
+ * all its matchups, when at most two cards are to come), they are the
+ * matchups of disjoint combos, in the order of nested loops over the
+ * players' combos (`perms` unused).  Adds to
  * out[0..n_players) and returns the runouts counted (all of them by part 0
  * in the second case).  The caller keeps the sums below 2**63:
  * runouts x the product of the ranges' total weights x

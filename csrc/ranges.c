@@ -818,13 +818,25 @@ static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int
         }
 }
 
+/* Whether shared_holdem settles the question with n_board cards on the board (3 to 5): three players or more,
+ * or two ranges that make few matchups for their combos (see HANDRANK_SHARED_FLOP). */
+static int shared(const handrank_ranges *spec, int n_board) {
+    if (spec->game != HANDRANK_HOLDEM || n_board < 3)
+        return 0;
+    if (spec->n_players >= 3)
+        return 1;
+    static const int64_t per_combo[3] = {HANDRANK_SHARED_RIVER, HANDRANK_SHARED_TURN, HANDRANK_SHARED_FLOP};
+    int64_t n0 = spec->offsets[1] - spec->offsets[0], n1 = spec->offsets[2] - spec->offsets[1];
+    return spec->n_players == 2 && n0 * n1 <= per_combo[5 - n_board] * (n0 + n1);
+}
+
 size_t handrank_ranges_scratch(const handrank_ranges *spec) {
     int64_t total = spec->offsets[spec->n_players];
     size_t size = (size_t)total * (sizeof(uint16_t) + 3 * sizeof(uint64_t) + 2 * sizeof(int32_t));
     size += (size_t)(total * spec->hole_size) * sizeof(int32_t) + 53 * sizeof(int32_t);
     size += 2 * (size_t)(total + 1) * sizeof(uint64_t);
-    if (spec->game == HANDRANK_HOLDEM && spec->n_players >= 3) {
-        /* shared_holdem's, when larger */
+    if (shared(spec, 3)) {
+        /* shared_holdem's, when larger (on a flop when on any board: HANDRANK_SHARED_FLOP is the largest) */
         size_t shared = sizeof(shared_walk) + HR_PAIR_SETS * HR_PAIR_SETS * sizeof(uint16_t);
         shared += (size_t)total * (sizeof(uint64_t) + 2 * sizeof(uint64_t));
         shared += HR_MAX_RUNOUTS * sizeof(flush_runout) + HR_GROUPS * sizeof(matchup_group) + 64;
@@ -843,7 +855,7 @@ static uint64_t binomial(int n, int k) {
 uint64_t handrank_enumerate_ranges(const handrank_ranges *spec, const uint8_t *board, int n_board,
                                    const uint8_t *deck, int n_deck, const uint8_t *perms, int n_perms, int part,
                                    int parts, void *scratch, handrank_tally *out, handrank_hand_types *types) {
-    if (spec->game == HANDRANK_HOLDEM && spec->n_players >= 3 && n_board >= 3) {
+    if (shared(spec, n_board)) {
         shared_holdem(spec, board, n_board, deck, n_deck, part, parts,
                       (char *)(((uintptr_t)scratch + 7) & ~(uintptr_t)7), out, types);
         return part == 0 ? binomial(n_deck, 5 - n_board) : 0;

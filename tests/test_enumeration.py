@@ -22,7 +22,7 @@ from conftest import Api, on
 from handrank import _exact
 from handrank._cards import parse_cards
 from handrank._games import HOLDEM, OMAHA
-from handrank._kernels import SHARE_UNIT
+from handrank._kernels import SHARE_UNIT, by_matchup
 
 
 def _deal(rng: random.Random, n: int, n_board: int, n_dead: int, hole: int = 2, suit_bias: float = 0.0):
@@ -217,6 +217,26 @@ def test_ranges_against_brute_force(impl: Api, n_board: int) -> None:
         sizes = [rng.randint(1, 6 if n == 2 else 3) for _ in range(n)]
         ranges = [_random_range(rng, taken, size) for size in sizes]
         _check_ranges(impl, ranges, board, dead, parts=rng.randint(1, 3))
+
+
+@pytest.mark.parametrize(
+    ("n_board", "sizes", "matchup_by_matchup"),
+    [(3, (5, 7), True), (4, (6, 9), True), (4, (50, 52), False), (5, (4, 5), True), (5, (11, 12), False)],
+)
+def test_heads_up_both_ways_against_brute_force(
+    impl: Api, n_board: int, sizes: tuple[int, int], matchup_by_matchup: bool
+) -> None:
+    """The C core counts heads-up ranges matchup by matchup when their matchups are few for their combos, else
+    runout by runout (``by_matchup``; pure Python always the second way): each way, with card removal between
+    the ranges and any number of parts."""
+    per_combo = impl.kernels.SHARED_PER_COMBO
+    assert by_matchup(per_combo, True, sizes, n_board) is (matchup_by_matchup and impl.name == "c")
+    rng = random.Random(f"heads-up-{n_board}-{sizes}")
+    board = rng.sample(range(52), n_board)
+    dead = rng.sample([c for c in range(52) if c not in board], 2)
+    ranges = [_random_range(rng, set(board) | set(dead), size) for size in sizes]
+    for parts in (1, 3):
+        _check_ranges(impl, ranges, board, dead, parts=parts)
 
 
 @pytest.mark.parametrize(

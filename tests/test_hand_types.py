@@ -15,11 +15,12 @@ from itertools import combinations, product
 
 import oracle
 import pytest
-from conftest import Api
+from conftest import Api, on
 
 import handrank
 from handrank import Range
 from handrank._cards import parse_cards
+from handrank._kernels import by_matchup
 
 CATEGORIES = handrank.HAND_TYPES
 
@@ -100,9 +101,13 @@ EXACT_DEALS = [
     (["2c 3d", "4c 5d"], "Th Jh Qh Kh", "As", "holdem"),
     # Omaha fixed hands on a flop
     (["Ah Kh Qd Jd", "Ts 9s 8c 7c"], "2h 8h Td", "", "omaha"),
-    # heads-up weighted ranges on a flop and a turn (the sweep with card removal)
+    # heads-up weighted ranges on a flop and a turn, few matchups for their combos (matchup by matchup)
     (["0.5(AA),KsKd,AhKs", "QQ,0.25(JhJd),AhQh,AdQs,KsTs"], "Kh 7h 2c", "", "holdem"),
     (["TT+,AJs+,0.5(KQo)", "99-77,A5s,T9s,0.75(KJo)"], "Ts 9h 4s 2d", "", "holdem"),
+    # heads-up ranges with many matchups for their combos on a turn and a river (runout by runout: the sweep
+    # with card removal)
+    (["88+,ATs+,0.5(KQo)", "77-22,A5s-A2s,T9s,98s,0.75(KJo)"], "Ts 9h 4s 2d", "", "holdem"),
+    (["TT+,AJs+,0.5(KQo)", "99-77,A5s,T9s,0.75(KJo)"], "Ts 9h 4s 2d 6c", "", "holdem"),
     # a range against a hand, which may share cards with the range's combos
     (["AK,QQ", "Ah Qd"], "Qs 7d 2h 5c", "", "holdem"),
     # Omaha ranges heads-up on a turn
@@ -133,6 +138,19 @@ EXACT_DEALS = [
 
 
 _BRUTE_FORCE: dict[int, tuple[list[list[Fraction]], list[list[Fraction]], Fraction]] = {}
+
+
+def test_heads_up_range_deals_take_both_ways() -> None:
+    """The C core counts the heads-up Hold'em range deals above both ways: matchup by matchup and runout by
+    runout."""
+    per_combo = on("c").kernels.SHARED_PER_COMBO
+    ways = set()
+    for players, board, _, game in EXACT_DEALS:
+        if game == "holdem" and len(players) == 2 and all("," in str(p) for p in players):
+            taken = set(parse_cards(board))
+            sizes = [sum(1 for cards, _ in Range(str(p)).combos if not taken & set(cards)) for p in players]
+            ways.add(by_matchup(per_combo, True, sizes, len(taken)))
+    assert ways == {True, False}
 
 
 @pytest.mark.parametrize("deal", range(len(EXACT_DEALS)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import inspect
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -66,6 +67,12 @@ def test_each_twin_states_its_traits(impl: Api) -> None:
     assert all(hasattr(twin, trait) for trait in TRAITS)
     assert twin.NAME == impl.name == _backend.name(twin)
     assert twin.RELEASES_GIL is (impl.name == "c")
+    per_combo = twin.SHARED_PER_COMBO
+    assert len(per_combo) == 3 and all(type(k) is int and k >= 0 for k in per_combo)
+    if impl.name == "c":  # the C core's, from its header
+        header = (Path(__file__).parents[1] / "csrc" / "handrank.h").read_text()
+        defines = dict(re.findall(r"#define HANDRANK_SHARED_(\w+) (\d+)", header))
+        assert per_combo == tuple(int(defines[street]) for street in ("RIVER", "TURN", "FLOP"))
 
 
 def test_stub_is_generated_from_the_protocol() -> None:

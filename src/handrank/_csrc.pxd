@@ -6,6 +6,9 @@ cdef extern from "handrank.h" nogil:
         HANDRANK_HOLDEM
         HANDRANK_OMAHA
     enum: HANDRANK_MAX_PLAYERS
+    enum: HANDRANK_SHARED_FLOP
+    enum: HANDRANK_SHARED_TURN
+    enum: HANDRANK_SHARED_RIVER
 
     uint16_t handrank_evaluate(const uint8_t *cards, int n) noexcept
     uint16_t handrank_evaluate_mask(uint64_t mask) noexcept

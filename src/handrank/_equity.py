@@ -65,6 +65,12 @@ def equity(
     >>> result.wins, result.ties, result.losses, result.total
     ((6, 38), (0, 0), (38, 6), 44)
     """
+    if (exact is None or exact is True) and hand_types is False and trials is None and seed is None:
+        no_threads = threads is None or (type(threads) is int and threads >= 0)
+        if no_threads and progress is None and target_stderr is None and time_limit is None:
+            result = _strategies()[3](players, board, dead, game)  # fixed hands after the flop, straight
+            if result is not None:  # (they need no threads: a thousand boards or so)
+                return result
     deal = deal_of(
         players,
         board,
@@ -79,7 +85,7 @@ def equity(
         time_limit=time_limit,
         hand_types=hand_types,
     )
-    exact_equity, monte_carlo_equity, games_equity = _strategies()
+    exact_equity, monte_carlo_equity, games_equity, _ = _strategies()
     if deal.rules.code is None:  # short deck, hi-lo and lowball: over the batch kernels
         return games_equity(deal)
     if deal.exact is not False:
@@ -91,9 +97,12 @@ def equity(
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    # exact (None: not affordable), Monte Carlo, and the batch-kernel games
+    # exact (None: not affordable), Monte Carlo, the batch-kernel games, and fixed hands after the flop
     Strategies = tuple[
-        Callable[..., EquityResult | None], Callable[[Deal], EquityResult], Callable[[Deal], EquityResult]
+        Callable[..., EquityResult | None],
+        Callable[[Deal], EquityResult],
+        Callable[[Deal], EquityResult],
+        Callable[[object, object, object, object], EquityResult | None],
     ]
 
 _STRATEGIES: list[Strategies] = []
@@ -103,11 +112,11 @@ def _strategies() -> Strategies:
     """The strategies, imported by the first equity call rather than with handrank (the import stays as quick
     as before they were rooms of their own), and kept: an import statement per call would cost each call."""
     if not _STRATEGIES:
-        from handrank._exact import exact_equity
+        from handrank._exact import exact_equity, fixed_hands_equity
         from handrank._games_equity import games_equity
         from handrank._monte_carlo import monte_carlo_equity
 
-        _STRATEGIES.append((exact_equity, monte_carlo_equity, games_equity))
+        _STRATEGIES.append((exact_equity, monte_carlo_equity, games_equity, fixed_hands_equity))
     return _STRATEGIES[0]
 
 

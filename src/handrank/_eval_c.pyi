@@ -38,6 +38,7 @@ __all__ = (
 
 NAME: str
 RELEASES_GIL: bool
+SHARED_PER_COMBO: tuple[int, int, int]
 
 def evaluate(cards: Cards) -> int: ...
 def evaluate_mask(mask: int) -> int: ...

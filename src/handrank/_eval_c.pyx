@@ -17,6 +17,9 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t,
 
 from handrank._csrc cimport (
     HANDRANK_MAX_PLAYERS,
+    HANDRANK_SHARED_FLOP,
+    HANDRANK_SHARED_RIVER,
+    HANDRANK_SHARED_TURN,
     handrank_evaluate,
     handrank_evaluate_batch,
     handrank_evaluate_mask,
@@ -79,6 +82,7 @@ __all__ = _kernels.KERNELS
 
 NAME = "c"
 RELEASES_GIL = True  # the batch and equity kernels run their loops under `with nogil`
+SHARED_PER_COMBO = (HANDRANK_SHARED_RIVER, HANDRANK_SHARED_TURN, HANDRANK_SHARED_FLOP)  # csrc/handrank.h
 
 # The batch kernels by name, in enum handrank_simd's order.
 _SIMD_NAMES = ("scalar", "avx2", "avx512", "neon")

@@ -19,9 +19,10 @@ from fractions import Fraction
 from itertools import combinations, permutations, product
 
 from handrank import _backend
+from handrank._cards import CARD_NAMES, parse_cards
 from handrank._deal import Combos, Deal, mask_of
 from handrank._games import HOLDEM, OMAHA, Game
-from handrank._kernels import SHARE_UNIT, TALLY_FIELDS
+from handrank._kernels import SHARE_UNIT, TALLY_FIELDS, by_matchup
 from handrank._results import KERNEL_SHARE, EquityResult, equity_result, type_sums
 from handrank._threads import run_tasks
 
@@ -73,6 +74,78 @@ def exact_equity(deal: Deal, affordable: bool) -> EquityResult | None:
     else:
         matchups = _matchups(deal.hands, canonical)  # type: ignore[arg-type]  # no random hand
     return _exact(matchups, deal)
+
+
+def fixed_hands_equity(players: object, board: object, dead: object, game: object) -> EquityResult | None:
+    """The exact result of Hold'em or Omaha hands given as cards on a flop, turn or river, from the parsed
+    cards straight to ``enumerate_boards``; None for any other question, and for any input with something
+    wrong with it, which the general path then answers or words the error for.
+
+    Bots and trainers ask these small questions in loops, where the general path's bookkeeping (ranges,
+    matchups, weights, threads) would cost several times the kernel's few microseconds.  The kernel, its
+    arguments and the result are the general path's own, so the answer is the very same.
+    """
+    rules = HOLDEM if game == "holdem" else OMAHA if game == "omaha" else None
+    if rules is None or (type(players) is not list and type(players) is not tuple):
+        return None
+    n = len(players)
+    table = _known(board)
+    out = _NO_CARDS if type(dead) is tuple and not dead else _known(dead)
+    if table is None or out is None or not 3 <= len(table[0]) <= 5 or not 2 <= n <= 10:
+        return None
+    taken = table[2]
+    if out[2] & taken:
+        return None
+    taken |= out[2]
+    holes = b""
+    labels = []
+    size = 0
+    for player in players:
+        hand = _known(player)
+        if hand is None or hand[2] & taken or (size and len(hand[0]) != size):
+            return None
+        size = len(hand[0])
+        taken |= hand[2]
+        holes += hand[1]
+        labels.append(hand[3])
+    if size not in rules.hole_sizes or n * size + len(out[0]) + 5 > 52:
+        return None  # a hand of the wrong size, or too few cards for a deal
+    deck = _DECK.translate(None, table[0] + out[0] + holes)
+    count, tallies = _backend.kernels.enumerate_boards(_code(rules), holes, n, size, table[0], deck, 0, 1, False)
+    wins, ties, shares = [0] * n, [0] * n, [0] * n
+    _add_tallies(wins, ties, shares, tallies, 1)
+    return equity_result(wins, ties, [s * KERNEL_SHARE for s in shares], count, players=tuple(labels), boards=count)
+
+
+def _known(cards: object) -> tuple[bytes, bytes, int, str] | None:
+    """Cards given as text or a list of ids: as given, highest first, as a mask, and in words; None when they
+    are no cards (text that is a range, say) or something else.  Text is read once, cards or not."""
+    if type(cards) is str:
+        known = _KNOWN.get(cards, _UNREAD)
+        if known is not _UNREAD:
+            return known  # type: ignore[return-value]
+    elif type(cards) is not list and type(cards) is not tuple:
+        return None
+    try:
+        ids = parse_cards(cards)
+        read: tuple[bytes, bytes, int, str] | None = (
+            bytes(ids),
+            bytes(sorted(ids, reverse=True)),
+            mask_of(ids),
+            " ".join([CARD_NAMES[c] for c in ids]),
+        )
+    except (ValueError, TypeError):
+        read = None
+    if type(cards) is str:
+        if len(_KNOWN) >= 4096:
+            _KNOWN.clear()
+        _KNOWN[cards] = read
+    return read
+
+
+_KNOWN: dict[str, tuple[bytes, bytes, int, str] | None] = {}
+_UNREAD = object()
+_NO_CARDS = (b"", b"", 0, "")
 
 
 def _suit_pattern(hands: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -335,8 +408,9 @@ def _exact_runouts(deal: Deal, scale: int) -> EquityResult:
     runouts = math.comb(len(deck), left)
     per_runout = len(flat) + (len(flat) if n == 2 else math.prod(map(len, lists)))
     parts = max(1, min(items, max(threads, runouts * per_runout // 1_000_000)))
-    # Hold'em with three players or more goes matchup by matchup: no runouts to merge.
-    if deal.rules.code == HOLDEM.code and n >= 3:
+    # Matchup by matchup (Hold'em with three players or more, or few matchups heads-up): no runouts to merge.
+    per_combo = _backend.kernels.SHARED_PER_COMBO
+    if by_matchup(per_combo, deal.rules.code == HOLDEM.code, list(map(len, lists)), len(board)):
         perms = b""
     else:
         masks = [[mask_of(cards) for cards, _ in entry] for entry in lists]

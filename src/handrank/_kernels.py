@@ -17,6 +17,7 @@ from __future__ import annotations
 TYPE_CHECKING = False  # typing itself is not imported at run time: it would double the import cost
 if TYPE_CHECKING:
     from array import array
+    from collections.abc import Sequence
     from typing import Protocol
 
     import numpy as np
@@ -119,6 +120,10 @@ if TYPE_CHECKING:
         """The backend's name: ``"c"`` or ``"python"`` (what ``HANDRANK_BACKEND`` takes)."""
         RELEASES_GIL: bool
         """Whether the batch and equity kernels release the GIL while they work (so threads over chunks overlap)."""
+        SHARED_PER_COMBO: tuple[int, int, int]
+        """Heads-up Hold'em ranges with 0, 1 or 2 board cards to come go matchup by matchup in
+        ``enumerate_ranges`` (``by_matchup``) when their raw matchups are at most this many times their combos:
+        whichever way costs the backend less (the C core's HANDRANK_SHARED_RIVER, _TURN and _FLOP)."""
 
         def evaluate(self, cards: Cards) -> int: ...
         def evaluate_mask(self, mask: int) -> int: ...
@@ -386,3 +391,14 @@ if TYPE_CHECKING:
             ``excluded[p]`` is a card mask player p's random hand (an empty span of
             ``offsets``) never holds.
             """
+
+
+def by_matchup(per_combo: Sequence[int], holdem: bool, sizes: Sequence[int], n_board: int) -> bool:
+    """Whether ``enumerate_ranges`` counts ranges of these combo counts matchup by matchup, its work items then
+    the matchups and not the runouts' first cards: in Hold'em with three players or more, or heads-up on a flop,
+    turn or river when the matchups are few for the combos (``per_combo``: a backend's ``SHARED_PER_COMBO``)."""
+    if not holdem or len(sizes) < 2:
+        return False
+    if len(sizes) >= 3:
+        return True
+    return n_board >= 3 and sizes[0] * sizes[1] <= per_combo[5 - n_board] * (sizes[0] + sizes[1])

@@ -846,5 +846,21 @@ def hand_or_range(text: str, game: str = "holdem", hole_size: int | None = None)
     except ValueError:
         random = text.strip().lower() in ("random", "*")
         size = (hole_size or sizes[0]) if random and len(sizes) > 1 else None
-        return Range(text, game=range_game, hole_size=size)  # type: ignore[arg-type]
-    return cards if len(cards) in sizes else Range(text, game=range_game)  # type: ignore[arg-type]
+        return _range_of(text, range_game, size)
+    return cards if len(cards) in sizes else _range_of(text, range_game, None)
+
+
+def _range_of(text: str, game: str, hole_size: int | None) -> Range:
+    """``Range(text, game=game, hole_size=hole_size)``, read once: players come back as the same text call after
+    call, and a Range is immutable (its kernel form, ``packed``, is then made once too)."""
+    key = text, game, hole_size
+    known = _READ.get(key)
+    if known is None:
+        known = Range(text, game=game, hole_size=hole_size)  # type: ignore[arg-type]
+        if len(_READ) >= 1024:
+            _READ.clear()
+        _READ[key] = known
+    return known
+
+
+_READ: dict[tuple[str, str, int | None], Range] = {}

@@ -1,0 +1,132 @@
+"""Small exact deals after the flop, the questions bots ask in loops: the same answers by the short way.
+
+Hands given as cards on a flop, turn or river go from their parsed cards
+straight to the enumeration kernel (``_exact.fixed_hands_equity``), and
+ranges read from text are read once.  These tests hold the short way to the
+general path (which a progress callback takes), to the brute-force oracle,
+and to the general path's errors for whatever the short way does not take.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import numpy as np
+import oracle
+import pytest
+from conftest import Api
+
+import handrank
+from handrank import Range
+from handrank._cards import CARD_NAMES
+from handrank._exact import fixed_hands_equity
+from handrank._ranges import hand_or_range
+
+
+def _general(impl: Api, players: object, board: object, dead: object = (), **kwargs: object) -> object:
+    """The result by the general path: a progress callback keeps a call off the short way."""
+    return impl.equity(players, board, dead, progress=lambda done: None, **kwargs)
+
+
+def _spelled(rng: random.Random, cards: list[int]) -> object:
+    """Cards as a caller may give them: joined text, spaced text, or a list of ids."""
+    way = rng.randrange(3)
+    if way == 2:
+        return list(cards)
+    return ("" if way == 0 else " ").join(CARD_NAMES[c] for c in cards)
+
+
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_short_way_equals_the_general_path(impl: Api, game: str) -> None:
+    rng = random.Random(f"small-{game}")
+    for _ in range(12 if impl.name == "c" else 4):
+        size = 2 if game == "holdem" else rng.choice([4, 5, 6])
+        n = rng.randint(2, 6 if game == "holdem" else 3)
+        n_board, n_dead = rng.randint(3, 5), rng.randint(0, 2)
+        deck = rng.sample(range(52), n * size + n_board + n_dead)
+        hands = [_spelled(rng, deck[i * size : (i + 1) * size]) for i in range(n)]
+        board = _spelled(rng, deck[n * size : n * size + n_board])
+        dead = _spelled(rng, deck[n * size + n_board :]) if n_dead else ()
+        exact = rng.choice([None, True])
+        assert fixed_hands_equity(hands, board, dead, game) is not None
+        short = impl.equity(hands, board, dead, game=game, exact=exact)
+        general = _general(impl, hands, board, dead, game=game, exact=exact)
+        assert short == general, (hands, board, dead)
+        assert short.exact and short.boards > 0 and short.players == general.players  # type: ignore[attr-defined]
+
+
+def test_short_way_against_brute_force(impl: Api) -> None:
+    """Three hands on a turn with a flush and a straight to come, and two on a flop with a dead card."""
+    for hands, board, dead in [
+        (["Jd Td", "As 9s", "8c 8h"], "Qd 9d 2s Kc", ""),
+        (["Ah Kh", "Qs Qh"], "2h 7h 9c", "3h"),
+    ]:
+        result = impl.equity(hands, board, dead or (), exact=True)
+        ids = [handrank.parse_cards(h) for h in hands]
+        wins, ties, boards, equity = oracle.holdem_equity(
+            ids, handrank.parse_cards(board), handrank.parse_cards(dead) if dead else [], "holdem"
+        )
+        assert result.wins == tuple(wins) and result.ties == tuple(ties) and result.boards == boards
+        assert result.equity_fraction == tuple(Fraction(e) for e in equity)
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead", "game"),
+    [
+        (["AK", "QQ"], "Js 7h 2c", (), "holdem"),  # ranges
+        (["Ah Kh", "random"], "Js 7h 2c", (), "holdem"),  # a range by name
+        (["Ah Kh", Range("QQ")], "Js 7h 2c", (), "holdem"),  # a Range object
+        (["Ah Kh", "Qs Qd"], "", (), "holdem"),  # preflop
+        (["Ah Kh", "Qs Qd"], "Js 7h", (), "holdem"),  # two board cards: no flop
+        (["Ah Kh", "Qs Qd"], "Js 7h 2c", np.array([5]), "holdem"),  # dead cards as an array
+        (["Ah Kh Qd Jd", "Ts 9s 8c 7c"], "2h 8h Td", (), "omaha"),  # Omaha: this one is short
+        (["Ah Kh", "Qs Qd"], "Js 7h 8c", (), "shortdeck"),  # another game
+    ],
+)
+def test_what_the_short_way_leaves_to_the_general_path(
+    impl: Api, players: list[object], board: str, dead: object, game: str
+) -> None:
+    """Questions it does not take give the general path's answer (only plain hands on 3..5 board cards go the
+    short way)."""
+    short = fixed_hands_equity(players, board, dead, game)
+    result = impl.equity(players, board, dead, game=game, exact=True)
+    assert result == _general(impl, players, board, dead, game=game, exact=True)
+    assert (short is None) is (game != "omaha")
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead", "message"),
+    [
+        (["Ah Kh", "Ah Qd"], "Js 7h 2c", (), "player 1: card Ah is also in player 0's hand"),
+        (["Ah Kh", "Qs Qd"], "Js 7h Ah", (), "player 0: card Ah is also on the board or dead"),
+        (["Ah Kh", "Qs Qd"], "Js 7h 2c", "Js", "dead card Js is also on the board"),
+        (["Ah Kh", "Qs"], "Js 7h 2c", (), "player 1: a Hold'em hand has 2 cards, got 1"),
+        (["Ah Kh", "Qs Qd", "Xx"], "Js 7h 2c", (), "player 2"),
+        (["Ah Kh", "Qs Qd"], "Js 7h 2c 3c 4c 5c", (), "board: a Hold'em board has at most 5 cards, got 6"),
+        (["Ah Kh"], "Js 7h 2c", (), "equity needs 2 to 10 players, got 1"),
+    ],
+)
+def test_bad_input_gets_the_general_paths_error(
+    impl: Api, players: list[str], board: str, dead: object, message: str
+) -> None:
+    assert fixed_hands_equity(players, board, dead, "holdem") is None
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        impl.equity(players, board, dead)
+
+
+def test_too_few_cards_for_a_deal_is_the_general_paths_error(impl: Api) -> None:
+    deck = list(range(52))
+    players = [deck[6 * i : 6 * i + 6] for i in range(8)]  # 48 cards of Omaha hands
+    assert fixed_hands_equity(players, deck[48:51], (), "omaha") is None
+    with pytest.raises(ValueError, match="a deal needs"):
+        impl.equity(players, deck[48:51], game="omaha")
+
+
+def test_ranges_read_from_text_once(impl: Api) -> None:
+    """Text read as a range gives the same Range, immutable, call after call; answers do not change."""
+    assert hand_or_range("AK, QQ") is hand_or_range("AK, QQ")
+    assert hand_or_range("random", "omaha", 5) is not hand_or_range("random", "omaha", 4)
+    first = impl.equity(["AK, QQ", "JJ"], "Js 7h 2c", exact=True)
+    again = impl.equity(["AK, QQ", "JJ"], "Js 7h 2c", exact=True)
+    assert first == again == impl.equity([Range("AK, QQ"), Range("JJ")], "Js 7h 2c", exact=True)
