@@ -353,9 +353,10 @@ typedef struct {
     const uint64_t *excluded;          /* per player: cards a random hand may not hold */
     int uniform[HANDRANK_MAX_PLAYERS]; /* player p's combos all weigh the same */
     int dealt[HANDRANK_MAX_PLAYERS];   /* player p holds a random hand dealt from the deck (no excluded cards) */
-    int fixed;                         /* every player holds one hand: the deck is the same every trial
+    int fixed;                         /* every player holds one hand or, with three players or more, a
+                                          random hand dealt from the deck: the deck is the same every trial
                                           (-1: hands that collide, no possible deal) */
-    uint8_t deck[52];                  /* then: the cards left for the board */
+    uint8_t deck[52];                  /* then: the cards left for the random hands and the board */
     int n_deck;
 } mc_spec;
 
@@ -369,12 +370,14 @@ static void prepare(mc_spec *mc) {
             uniform = cw[i] - cw[i - 1] == cw[0];
         mc->uniform[p] = uniform;
         mc->dealt[p] = n == 0 && !mc->excluded[p];
-        mc->fixed &= n == 1;
+        mc->fixed &= n == 1 || (mc->dealt[p] && mc->n_players >= 3);
     }
     if (!mc->fixed)
         return;
     uint64_t used = mc->taken;
     for (int p = 0; p < mc->n_players; p++) {
+        if (mc->dealt[p])
+            continue;
         const uint8_t *hole = mc->combos + mc->offsets[p] * mc->hole_size;
         for (int j = 0; j < mc->hole_size; j++) {
             if (used >> hole[j] & 1)
@@ -566,21 +569,30 @@ HR_INLINE void duel_credit(const duel *d, handrank_tally *out, handrank_hand_typ
 }
 
 /*
- * Fixed hands: the board's missing cards by a partial Fisher-Yates shuffle
- * of the deck (no rejection), which each block starts in sorted order.
+ * Fixed hands (and, with three players or more, random hands dealt from the
+ * deck): the random hands in turn, then the board's missing cards, by a
+ * partial Fisher-Yates shuffle of the deck (no rejection, nothing moved
+ * back), which each block starts in sorted order.
  */
 static void fixed_blocks(mc_spec *mc, uint64_t seed, int64_t block_lo, int64_t block_hi, int64_t block_trials,
                          handrank_tally *out, handrank_hand_types *types) {
-    int n = mc->n_players, k = 5 - mc->n_board;
+    int n = mc->n_players, h = mc->hole_size, k = 5 - mc->n_board, n_dealt = 0;
     uint64_t base_key = HANDRANK_KEY_BIAS, base_bits = 0;
     for (int j = 0; j < mc->n_board; j++) {
         base_key += handrank_card_key[mc->board[j]];
         base_bits |= handrank_suit_bit[mc->board[j]];
     }
+    uint8_t holes[HANDRANK_MAX_PLAYERS * 6] = {0}, dealt[HANDRANK_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) {
+        if (mc->dealt[p])
+            dealt[n_dealt++] = (uint8_t)p;
+        else
+            memcpy(holes + p * h, mc->combos + mc->offsets[p] * h, (size_t)h);
+    }
     duel d;
     memset(&d, 0, sizeof d);
     showdown_ctx ctx;
-    init_ctx(&ctx, mc->game, mc->combos, n, mc->hole_size, out, types);
+    init_ctx(&ctx, mc->game, holes, n, h, out, types);
     for (int j = 0; j < mc->n_board && j < 5; j++)
         ctx.board[j] = mc->board[j];
     for (int64_t block = block_lo; block < block_hi; block++) {
@@ -590,6 +602,18 @@ static void fixed_blocks(mc_spec *mc, uint64_t seed, int64_t block_lo, int64_t b
         for (int64_t t = 0; t < block_trials; t++) {
             uint64_t key = base_key, bits = base_bits;
             int front = 0;
+            for (int i = 0; i < n_dealt; i++) {
+                int p = dealt[i];
+                uint64_t hole_key = 0, hole_bits = 0;
+                for (int j = 0; j < h; j++) {
+                    uint8_t c = deal_front(&s, deck, &front, mc->n_deck);
+                    holes[p * h + j] = c;
+                    hole_key += handrank_card_key[c];
+                    hole_bits |= handrank_suit_bit[c];
+                }
+                ctx.hole_key[p] = hole_key;
+                ctx.hole_bits[p] = hole_bits;
+            }
             for (int j = 0; j < k; j++) {
                 uint8_t c = deal_front(&s, deck, &front, mc->n_deck);
                 ctx.board[mc->n_board + j] = c;

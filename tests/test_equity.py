@@ -103,6 +103,31 @@ def test_monte_carlo_is_reproducible(c_impl: Api) -> None:
 
 
 @pytest.mark.parametrize(
+    ("players", "board", "game"),
+    [
+        (["Ah Kh", "Qs Qd", "random"], "", "holdem"),
+        (["8c 8d", "random", "9s 8s", "random"], "Kh 7d 2c", "holdem"),
+        (["Ah Kh Qd Jd", "random", "Ts 9s 8c 7c"], "2h 3h 9d", "omaha"),
+    ],
+)
+def test_monte_carlo_hands_and_random_hands(c_impl: Api, players: list[str], board: str, game: str) -> None:
+    """Three players or more, fixed hands and random hands only: each trial deals the random hands and the
+    board from one deck that stays shuffled; the same numbers on both backends, and the exact ones within
+    four standard errors."""
+    if game == "omaha":
+        players = [p if p != "random" else Range("random", game="omaha", hole_size=4) for p in players]
+    else:
+        players = [p if p != "random" else Range("random") for p in players]
+    python = on("python").equity(players, board, game=game, trials=2000, seed=11)
+    assert c_impl.equity(players, board, game=game, trials=2000, seed=11) == python
+    exact = c_impl.equity(players, board, game=game, exact=True)
+    sampled = c_impl.equity(players, board, game=game, trials=200_000, seed=5, threads=0)
+    for e, s, err in zip(exact.equity, sampled.equity, sampled.stderr, strict=True):
+        assert 0 < err < 0.01
+        assert abs(e - s) < 4 * err
+
+
+@pytest.mark.parametrize(
     ("players", "board"),
     [(["Ah Kh", "Qs Qd"], ""), (["AKs", "JJ", "T9s"], ""), (["Ah Kd", "7s 7c"], "Kh 7d 2c"), (["AA", "KK"], "")],
 )

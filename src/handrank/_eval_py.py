@@ -1184,13 +1184,13 @@ def monte_carlo(
         uniform.append(hi > lo and len(steps) == 1)
     if block_hi <= block_lo:
         return 0, _flat(out)
-    if all(hi - lo == 1 for lo, hi in spans):
+    dealt = [lo == hi and not excluded[p] for p, (lo, hi) in enumerate(spans)]
+    if all(hi - lo == 1 or (dealt[p] and n_players >= 3) for p, (lo, hi) in enumerate(spans)):
         return _monte_carlo_fixed(
-            game, hole_size, combos, spans, fixed, taken, seed, block_lo, block_hi, block_trials, out
+            game, hole_size, combos, spans, dealt, fixed, taken, seed, block_lo, block_hi, block_trials, out
         )
     sorted_deck = [c for c in range(52) if not taken >> c & 1]
     place = {c: i for i, c in enumerate(sorted_deck)}
-    dealt = [lo == hi and not excluded[p] for p, (lo, hi) in enumerate(spans)]
     draw = _Draw(combos, hole_size, cum, spans, uniform, dealt, taken, excluded)
     trials = 0
     for block in range(block_lo, block_hi):
@@ -1227,6 +1227,7 @@ def _monte_carlo_fixed(
     hole_size: int,
     combos: bytes,
     spans: list[tuple[int, int]],
+    dealt: list[bool],
     fixed: list[int],
     taken: int,
     seed: int,
@@ -1235,7 +1236,8 @@ def _monte_carlo_fixed(
     block_trials: int,
     out: list[list[int]],
 ) -> tuple[int, tuple[int, ...]]:
-    """Every hand fixed: the board by a partial Fisher-Yates shuffle of the deck, sorted at each block's start."""
+    """Every hand fixed or (three players or more) dealt from the deck: the dealt hands in turn, then the board,
+    by a partial Fisher-Yates shuffle of the deck, sorted at each block's start."""
     hands = [list(combos[lo * hole_size : hi * hole_size]) for lo, hi in spans]
     held = [c for h in hands for c in h]
     if len(set(held)) < len(held) or any(taken >> c & 1 for c in held):
@@ -1243,11 +1245,16 @@ def _monte_carlo_fixed(
     used = taken | sum(1 << c for c in held)
     sorted_deck = [c for c in range(52) if not used >> c & 1]
     k = 5 - len(fixed)
+    random_hands = [p for p, d in enumerate(dealt) if d]
     for block in range(block_lo, block_hi):
         stream = _Stream(seed, block)
         deck = list(sorted_deck)
         for _ in range(block_trials):
-            _settle(game, hands, fixed + _deal_front(stream, deck, 0, len(deck), k), out)
+            front = 0
+            for p in random_hands:
+                hands[p] = _deal_front(stream, deck, front, len(deck), hole_size)
+                front += hole_size
+            _settle(game, hands, fixed + _deal_front(stream, deck, front, len(deck), k), out)
     return (block_hi - block_lo) * block_trials, _flat(out)
 
 
