@@ -130,3 +130,24 @@ def test_ranges_read_from_text_once(impl: Api) -> None:
     first = impl.equity(["AK, QQ", "JJ"], "Js 7h 2c", exact=True)
     again = impl.equity(["AK, QQ", "JJ"], "Js 7h 2c", exact=True)
     assert first == again == impl.equity([Range("AK, QQ"), Range("JJ")], "Js 7h 2c", exact=True)
+
+
+def test_text_that_is_no_cards_says_so_every_time() -> None:
+    """Text read before, cards or not, is not read again: its error comes back word for word."""
+    first = second = None
+    for _ in range(2):
+        with pytest.raises(ValueError) as caught:
+            handrank.parse_cards("Ah Xx")
+        first, second = second, str(caught.value)
+    assert first == second and "unknown rank 'X'" in second
+
+
+def test_ranges_read_first_keep_the_order_of_errors(impl: Api) -> None:
+    """Players that are all text or Ranges have their ranges read before the seats are taken; the errors are
+    those of taking them in order."""
+    with pytest.raises(TypeError, match="player 0: a hand must be cards or a Range, not None"):
+        impl.equity([None, "Xx"], "Js 7h 2c")
+    with pytest.raises(ValueError, match=r"player 0: .* \(nor is it a range: "):
+        impl.equity(["Xx", "Ah Kh"], "Js 7h 2c")
+    with pytest.raises(ValueError, match="player 2: card Ah is also in player 0's hand"):
+        impl.equity(["Ah Kh", "QQ", "Ah Qd"], "Js 7h 2c")

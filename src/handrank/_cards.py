@@ -129,8 +129,9 @@ def items_of(value: object) -> Iterator[Any] | None:
         return None
 
 
-# Strings parsed before (valid ones only), as their card ids: hands and boards come back again and again.
-_PARSED: dict[str, tuple[int, ...]] = {}
+# Strings parsed before, as their card ids or (text that is no cards, a range such as "QQ+" most often) the
+# error's message: hands, boards and ranges come back again and again.
+_PARSED: dict[str, tuple[int, ...] | str] = {}
 _PARSED_MAX = 4096
 
 
@@ -157,11 +158,17 @@ def parse_cards(cards: Cards) -> list[int]:
     if type(cards) is str:
         known = _PARSED.get(cards)
         if known is not None:
+            if type(known) is str:
+                raise ValueError(known)
             return list(known)
-        _parse_text(cards, out)
-        _check_distinct(out)
         if len(_PARSED) >= _PARSED_MAX:
             _PARSED.clear()
+        try:
+            _parse_text(cards, out)
+            _check_distinct(out)
+        except ValueError as exc:
+            _PARSED[cards] = str(exc)
+            raise
         _PARSED[cards] = tuple(out)
         return out
     if isinstance(cards, str):

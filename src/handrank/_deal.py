@@ -155,6 +155,10 @@ def deal_of(
             raise ValueError(f"dead card {CARD_NAMES[card]} is also on the board")
     _stopping(deal, exact, trials, seed, progress, target_stderr, time_limit)
     seats = _game_seats if rules.code is None else _kernel_seats
+    if all(type(p) is str or isinstance(p, Range) for p in players):
+        # Text that is no hand read as a range first, so the seats are taken once (no player can be of the
+        # wrong type here, so no error comes before the one the order below would give).
+        players = _read_text(players, rules)
     try:
         seats(deal, players)
     except ValueError:
