@@ -158,7 +158,7 @@ def parse_cards(cards: Cards) -> list[int]:
     if type(cards) is str:
         known = _PARSED.get(cards)
         if known is not None:
-            if type(known) is str:
+            if isinstance(known, str):
                 raise ValueError(known)
             return list(known)
         if len(_PARSED) >= _PARSED_MAX:
