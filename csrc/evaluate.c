@@ -9,6 +9,11 @@
 
 #include "internal.h"
 
+#if defined(__x86_64__) || defined(_M_X64)
+#include <emmintrin.h>
+#define HR_PAIR_ROWS 1 /* SSE2, part of every x86-64 */
+#endif
+
 uint16_t handrank_evaluate(const uint8_t *cards, int n) {
     uint64_t key = HANDRANK_KEY_BIAS, suits = 0;
     for (int j = 0; j < n; j++) {
@@ -34,10 +39,26 @@ uint16_t handrank_evaluate_mask(uint64_t mask) {
  * The hot path: contiguous uint8 rows of K cards, K a compile-time constant,
  * into a contiguous `out` (at any address: it is written through memcpy).
  * Where popcount is one instruction (POP), a row is valid iff its suit bits
- * number K and none is poison, which saves an add per card over HR_ROW_INVALID.
+ * number K and none is poison, which saves an add per card over HR_ROW_INVALID;
+ * on x86-64 the card's key and suit bit come in one 16-byte entry
+ * (handrank_card_pair), summed by one 128-bit add a card: the summed bits
+ * number K iff the cards are distinct ids below 52 (a card twice carries
+ * into fewer bits, an id past 51 adds none), and then they are the OR.
  */
 /* Sum one row's card keys and OR its suit bits; the row's invalidity (0 when valid). */
 HR_INLINE uint64_t row_u8(const uint8_t *cards, const int K, const int POP, uint64_t *key, uint64_t *bits) {
+#ifdef HR_PAIR_ROWS
+    if (POP) {
+        const __m128i *pair = (const __m128i *)(const void *)handrank_card_pair;
+        __m128i acc = _mm_set_epi64x(0, (long long)HANDRANK_KEY_BIAS);
+        for (int j = 0; j < K; j++)
+            acc = _mm_add_epi64(acc, _mm_load_si128(pair + cards[j]));
+        uint64_t s = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
+        *key = (uint64_t)_mm_cvtsi128_si64(acc);
+        *bits = s;
+        return (uint64_t)(hr_popcount64(s) ^ K);
+    }
+#endif
     uint64_t k = HANDRANK_KEY_BIAS, s_or = 0, s_sum = 0;
     for (int j = 0; j < K; j++) {
         uint8_t c = cards[j];

@@ -18,6 +18,13 @@
 extern const uint64_t handrank_card_key[256];
 /* Suit-major card bits: bit 16 * suit + rank; poison for ids >= 52. */
 extern const uint64_t handrank_suit_bit[256];
+/* Each card's key and suit bit side by side (16-byte aligned, one 128-bit load a card); 0 and 0 for ids >= 52. */
+extern const uint64_t handrank_card_pair[512];
+#if defined(_MSC_VER)
+#define HANDRANK_ALIGN16 __declspec(align(16))
+#else
+#define HANDRANK_ALIGN16 __attribute__((aligned(16)))
+#endif
 /* Class of the best flush by 13-bit rank mask of one suit (0: fewer than 5), and an entry of padding
  * (see handrank_hash_disp). */
 extern const uint16_t handrank_flush[8193];

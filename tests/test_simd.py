@@ -323,3 +323,28 @@ def test_handrank_simd_refuses_what_is_not_on_offer() -> None:
         assert got.returncode != 0 and f"HANDRANK_SIMD={name}, but this build on this CPU has no {name}" in got.stderr
     with pytest.raises(ValueError, match="no 'neon2' batch kernel here"):
         _backend.load("c").use_simd("neon2")
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_scalar_kernel_finds_every_bad_row(k: int) -> None:
+    """The scalar kernel's own check (on x86-64, the count of the summed suit bits): a card twice at any two
+    places, of every card (a carry of the same rank's bit into the next, or into a poison bit for an ace), and
+    every id past 51 at any place, each alone among good rows; the first bad row is the error."""
+    good = _random_rows(64, k, seed=k)
+    bad_rows = []
+    for card in range(52):
+        for a, b in combinations(range(k), 2):
+            row = [c for c in range(52) if c != card][:k]
+            row[a] = row[b] = card
+            bad_rows.append(row)
+    for card in range(52, 256):
+        for a in range(k):
+            row = list(range(k))
+            row[a] = card
+            bad_rows.append(row)
+    for i, row in enumerate(bad_rows):
+        rows = good.copy()
+        at = i % len(rows)
+        rows[at] = row
+        with pytest.raises(ValueError, match=f"row {at}"):
+            _scalar(handrank.evaluate_batch, rows)

@@ -32,14 +32,14 @@ POISON_BIT = 1 << 15  # a suit-bit that no valid card sets (rank bits are 0..12)
 MASK_BYTES = 7  # bytes of a 52-bit card mask
 
 
-def _array(ctype: str, name: str, values: list[int], per_line: int) -> str:
+def _array(ctype: str, name: str, values: list[int], per_line: int, prefix: str = "") -> str:
     def fmt(v: int) -> str:
         return f"0x{v:016x}" if ctype == "uint64_t" else f"{v:5d}" if ctype == "uint16_t" else f"{v:3d}"
 
     lines = []
     for i in range(0, len(values), per_line):
         lines.append("    " + ",".join(fmt(v) for v in values[i : i + per_line]) + ",")
-    return f"const {ctype} {name}[{len(values)}] = {{\n" + "\n".join(lines) + "\n};\n"
+    return f"{prefix}const {ctype} {name}[{len(values)}] = {{\n" + "\n".join(lines) + "\n};\n"
 
 
 def _category(rank: int) -> int:
@@ -59,6 +59,8 @@ def render() -> dict[str, str]:
     card_key = [T.card_key(c) if c < T.N_CARDS else 0 for c in range(CARD_SLOTS)]
     suit_bit = [T.suit_bit(c) if c < T.N_CARDS else POISON_BIT for c in range(CARD_SLOTS)]
     poison_mask = sum(0xE000 << (16 * s) for s in range(4))
+    # Both at once, a card's key then its suit bit (ids past 51: neither, so a row holding one has too few bits).
+    card_pair = [v for c in range(CARD_SLOTS) for v in ((card_key[c], suit_bit[c]) if c < T.N_CARDS else (0, 0))]
     # A card mask's key, byte by byte: the summed keys of the cards of byte b with bits v (the last byte
     # holds the four cards 48..51 and needs 16 entries).
     mask_key = [
@@ -85,6 +87,13 @@ def render() -> dict[str, str]:
 extern const uint64_t handrank_card_key[{CARD_SLOTS}];
 /* Suit-major card bits: bit 16 * suit + rank; poison for ids >= 52. */
 extern const uint64_t handrank_suit_bit[{CARD_SLOTS}];
+/* Each card's key and suit bit side by side (16-byte aligned, one 128-bit load a card); 0 and 0 for ids >= 52. */
+extern const uint64_t handrank_card_pair[{2 * CARD_SLOTS}];
+#if defined(_MSC_VER)
+#define HANDRANK_ALIGN16 __declspec(align(16))
+#else
+#define HANDRANK_ALIGN16 __attribute__((aligned(16)))
+#endif
 /* Class of the best flush by 13-bit rank mask of one suit (0: fewer than 5), and an entry of padding
  * (see handrank_hash_disp). */
 extern const uint16_t handrank_flush[{(1 << T.N_RANKS) + 1}];
@@ -149,6 +158,8 @@ extern const uint8_t handrank_category[{T.N_CLASSES + 1}];
         + _array("uint64_t", "handrank_card_key", card_key, 4)
         + "\n"
         + _array("uint64_t", "handrank_suit_bit", suit_bit, 4)
+        + "\n"
+        + _array("uint64_t", "handrank_card_pair", card_pair, 4, prefix="HANDRANK_ALIGN16 ")
         + "\n"
         + _array("uint16_t", "handrank_flush", [*T.flush_table(), 0], 16)
         + "\n"
