@@ -337,9 +337,9 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
  * adds each qword's bytes.  A row holds a card twice when a byte of its
  * qword equals the byte one to four places round.  The eight keys hash
  * one by one as in the scalar kernel (gathers are slow on many AVX2
- * CPUs, and were no faster here); rows with a flush are ranked by the
- * scalar kernel, and so is a step with an invalid row, from the step's
- * loads stored to a local copy.
+ * CPUs, and were no faster here); a row with a flush is ranked from the
+ * flush table at its flush suit's ranks, and a step with an invalid row by
+ * the scalar kernel, both from the step's loads stored to a local copy.
  */
 typedef struct {
     __m256i spread, past_cards, rot[4], plane[5], order;
@@ -435,11 +435,22 @@ HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const
                     _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(flags1, _mm256_setzero_si256())))
                         << 4;
         unsigned flush = ~(unsigned)plain & 0xff;
-        if (flush)
+        if (flush) {
+            /* a valid row with a flush (bit 4 * suit + 3 of its flags): the flush table at that suit's ranks */
+            uint64_t flag[8];
             avx2_copy(copy, K, two0, two1);
-        for (; flush; flush &= flush - 1) {
-            const int l = hr_ctz64(flush);
-            hr_rows_scalar(copy + l * K, 1, K, out + 2 * (i + l)); /* a valid row, as checked */
+            _mm256_storeu_si256((__m256i *)(void *)flag, flags0);
+            _mm256_storeu_si256((__m256i *)(void *)(flag + 4), flags1);
+            for (; flush; flush &= flush - 1) {
+                const int l = hr_ctz64(flush);
+                const unsigned suit = (unsigned)(hr_ctz64(flag[l]) - 3) / 4;
+                unsigned ranks = 0;
+                for (int j = 0; j < K; j++) {
+                    const unsigned c = copy[l * K + j];
+                    ranks |= (unsigned)((c & 3) == suit) << (c >> 2);
+                }
+                hr_store_u16(out + 2 * (i + l), handrank_flush[ranks]);
+            }
         }
     }
     return rows_rest(cards, i, n, K, out);
