@@ -28,6 +28,35 @@ HR_INLINE void showdown_holdem(showdown_ctx *ctx, uint64_t key, uint64_t bits) {
     hr_credit(ctx->out, ctx->types, rank, ctx->n_players, 1);
 }
 
+/*
+ * Monte Carlo Hold'em showdowns of three players or more, not by category: counted by outcome (the mask of
+ * the players who split the pot) and credited once at the end, with no division or branch a showdown.
+ */
+typedef struct {
+    uint64_t count[1 << HANDRANK_MAX_PLAYERS];
+} outcomes;
+
+HR_INLINE void outcomes_clear(outcomes *o, int n) { memset(o->count, 0, sizeof o->count[0] << n); }
+
+HR_INLINE void showdown_outcome(const showdown_ctx *ctx, uint64_t key, uint64_t bits, outcomes *o) {
+    const int n = ctx->n_players;
+    uint16_t rank[HANDRANK_MAX_PLAYERS], best = 0xffff;
+    for (int p = 0; p < n; p++) {
+        rank[p] = hr_finish(key + ctx->hole_key[p], bits | ctx->hole_bits[p]);
+        best = rank[p] < best ? rank[p] : best;
+    }
+    unsigned mask = 0;
+    for (int p = 0; p < n; p++)
+        mask |= (unsigned)(rank[p] == best) << p;
+    o->count[mask]++;
+}
+
+static void outcomes_credit(const outcomes *o, int n, handrank_tally *out) {
+    for (unsigned m = 1; m < 1u << n; m++)
+        if (o->count[m])
+            hr_credit_split(out, NULL, m, hr_popcount64(m), n, 0, o->count[m]);
+}
+
 static void showdown_omaha(showdown_ctx *ctx) {
     uint16_t rank[HANDRANK_MAX_PLAYERS];
     hr_omaha_board prepared;
@@ -591,6 +620,10 @@ static void fixed_blocks(mc_spec *mc, uint64_t seed, int64_t block_lo, int64_t b
     }
     duel d;
     memset(&d, 0, sizeof d);
+    outcomes o;
+    const int by_outcome = mc->game == HANDRANK_HOLDEM && n >= 3 && !types;
+    if (by_outcome)
+        outcomes_clear(&o, n);
     showdown_ctx ctx;
     init_ctx(&ctx, mc->game, holes, n, h, out, types);
     for (int j = 0; j < mc->n_board && j < 5; j++)
@@ -626,6 +659,8 @@ static void fixed_blocks(mc_spec *mc, uint64_t seed, int64_t block_lo, int64_t b
                 uint16_t a = hr_finish(key + ctx.hole_key[0], bits | ctx.hole_bits[0]);
                 uint16_t b = hr_finish(key + ctx.hole_key[1], bits | ctx.hole_bits[1]);
                 duel_count(&d, a, b, types != NULL);
+            } else if (by_outcome) {
+                showdown_outcome(&ctx, key, bits, &o);
             } else {
                 showdown_holdem(&ctx, key, bits);
             }
@@ -633,6 +668,8 @@ static void fixed_blocks(mc_spec *mc, uint64_t seed, int64_t block_lo, int64_t b
     }
     if (mc->game == HANDRANK_HOLDEM && n == 2)
         duel_credit(&d, out, types);
+    if (by_outcome)
+        outcomes_credit(&o, n, out);
 }
 
 /*
@@ -776,6 +813,10 @@ int64_t handrank_monte_carlo(enum handrank_game game, int n_players, int hole_si
         (mc.dealt[1] || offsets[2] > offsets[1]))
         return duel_blocks(&mc, &sorted, seed, block_lo, block_hi, block_trials, max_redraws, out, types);
     int64_t trials = 0;
+    outcomes o;
+    const int by_outcome = game == HANDRANK_HOLDEM && n_players >= 3 && !types;
+    if (by_outcome)
+        outcomes_clear(&o, n_players);
     for (int64_t block = block_lo; block < block_hi; block++) {
         stream s = block_stream(seed, block);
         for (int64_t t = 0; t < block_trials; t++) {
@@ -797,10 +838,15 @@ int64_t handrank_monte_carlo(enum handrank_game game, int n_players, int hole_si
                     ctx.hole_key[p] = handrank_card_key[holes[2 * p]] + handrank_card_key[holes[2 * p + 1]];
                     ctx.hole_bits[p] = handrank_suit_bit[holes[2 * p]] | handrank_suit_bit[holes[2 * p + 1]];
                 }
-                showdown_holdem(&ctx, key, bits);
+                if (by_outcome)
+                    showdown_outcome(&ctx, key, bits, &o);
+                else
+                    showdown_holdem(&ctx, key, bits);
             }
             trials++;
         }
     }
+    if (by_outcome)
+        outcomes_credit(&o, n_players, out);
     return trials;
 }
