@@ -102,6 +102,16 @@ class Case:
     note: str = ""
 
 
+def after_flop(key: str, hands: tuple[str, ...], board: str) -> Case:
+    """A Hold'em question on a flop, turn or river, exact, titled by its hands and board."""
+    return Case(key, f"{' vs '.join(hands)} on {board}, exact", "holdem", hands, board)
+
+
+def preflop_monte_carlo(key: str, hands: tuple[str, ...], trials: int) -> Case:
+    """A Hold'em question before the flop by Monte Carlo, titled by its hands."""
+    return Case(key, f"{' vs '.join(hands)}, preflop, Monte Carlo", "holdem", hands, trials=trials)
+
+
 CASES = [
     Case("ak_qq_hands", "AhKh vs QsQd, preflop, exact", "holdem", ("AhKh", "QsQd")),
     Case("aks_qq", "AKs vs QQ (all 24 combos), preflop, exact", "holdem", ("AKs", "QQ")),
@@ -112,38 +122,20 @@ CASES = [
     Case("flop_ranges", "AsAh vs KK vs T9s on Ks7h2c, exact", "holdem", ("AsAh", "KK", "T9s"), "Ks7h2c"),
     Case("range_random_flop", "QQ+,AKs vs random on 2c3c8h, exact", "holdem", ("QQ+,AKs", "random"), "2c3c8h"),
     # Small deals after the flop, where a call's fixed costs show: what bots and trainers ask in loops.
-    Case("small_two_flop", "AhKh vs QsQd on Ks7h2c, exact", "holdem", ("AhKh", "QsQd"), "Ks7h2c"),
-    Case("small_two_turn", "AhKh vs QsQd on 9c8c2d5h, exact", "holdem", ("AhKh", "QsQd"), "9c8c2d5h"),
-    Case("small_three_flop", "AhKh vs QsQd vs JcTc on 9c8h2d, exact", "holdem", ("AhKh", "QsQd", "JcTc"), "9c8h2d"),
-    Case(
-        "small_four_turn",
-        "8c8d vs AhKs vs 9s8s vs QcJd on Ts7h2c4d, exact",
-        "holdem",
-        ("8c8d", "AhKs", "9s8s", "QcJd"),
-        "Ts7h2c4d",
-    ),
-    Case("small_ranges_flop", "AK vs QQ on Js7h2c, exact", "holdem", ("AK", "QQ"), "Js7h2c"),
-    Case("small_ranges_turn2", "TT+,AK vs 22+ on Kh7c2d4s, exact", "holdem", ("TT+,AK", "22+"), "Kh7c2d4s"),
-    Case(
-        "small_ranges_turn",
-        "AKs,AQs vs JJ,TT vs 98s on 9h7h2c3d, exact",
-        "holdem",
-        ("AKs,AQs", "JJ,TT", "98s"),
-        "9h7h2c3d",
-    ),
-    Case(
-        "multiway_ranges_flop",
-        "QQ+,AK vs JJ,TT,99,88,AQs vs T9s,98s,87s on Kh7c2d, exact",
-        "holdem",
-        ("QQ+,AK", "JJ,TT,99,88,AQs", "T9s,98s,87s"),  # pairs one by one: OMPEval reads "JJ-88" otherwise
-        "Kh7c2d",
-    ),
-    Case(
-        "multiway_ranges_turn",
-        "QQ+,AK vs JJ,TT,99,88,AQs vs T9s,98s,87s on Kh7c2d4s, exact",
-        "holdem",
-        ("QQ+,AK", "JJ,TT,99,88,AQs", "T9s,98s,87s"),
-        "Kh7c2d4s",
+    *(
+        after_flop(key, hands, board)
+        for key, hands, board in [
+            ("small_two_flop", ("AhKh", "QsQd"), "Ks7h2c"),
+            ("small_two_turn", ("AhKh", "QsQd"), "9c8c2d5h"),
+            ("small_three_flop", ("AhKh", "QsQd", "JcTc"), "9c8h2d"),
+            ("small_four_turn", ("8c8d", "AhKs", "9s8s", "QcJd"), "Ts7h2c4d"),
+            ("small_ranges_flop", ("AK", "QQ"), "Js7h2c"),
+            ("small_ranges_turn2", ("TT+,AK", "22+"), "Kh7c2d4s"),
+            ("small_ranges_turn", ("AKs,AQs", "JJ,TT", "98s"), "9h7h2c3d"),
+            # pairs one by one: OMPEval reads "JJ-88" otherwise
+            ("multiway_ranges_flop", ("QQ+,AK", "JJ,TT,99,88,AQs", "T9s,98s,87s"), "Kh7c2d"),
+            ("multiway_ranges_turn", ("QQ+,AK", "JJ,TT,99,88,AQs", "T9s,98s,87s"), "Kh7c2d4s"),
+        ]
     ),
     Case("range_random", "QQ+,AKs vs random, preflop", "holdem", ("QQ+,AKs", "random"), trials=2_000_000),
     Case("mc_holdem", "AhKh vs QsQd, preflop, Monte Carlo throughput", "holdem", ("AhKh", "QsQd"), trials=10_000_000),
@@ -155,20 +147,8 @@ CASES = [
         trials=4_000_000,
     ),
     Case("plo_flop", "PLO4 AhAsKdKc vs QhJhTs9s on 2c7d8h, exact", "omaha", ("AhAsKdKc", "QhJhTs9s"), "2c7d8h"),
-    Case(
-        "mc_three_random",
-        "AhKh vs QsQd vs random, preflop, Monte Carlo",
-        "holdem",
-        ("AhKh", "QsQd", "random"),
-        trials=4_000_000,
-    ),
-    Case(
-        "mc_four_random",
-        "8c8d vs AhKs vs 9s8s vs random, preflop, Monte Carlo",
-        "holdem",
-        ("8c8d", "AhKs", "9s8s", "random"),
-        trials=4_000_000,
-    ),
+    preflop_monte_carlo("mc_three_random", ("AhKh", "QsQd", "random"), 4_000_000),
+    preflop_monte_carlo("mc_four_random", ("8c8d", "AhKs", "9s8s", "random"), 4_000_000),
     Case("plo_pre", "PLO4 AhAsKdKc vs QhJhTs9s, preflop, exact", "omaha", ("AhAsKdKc", "QhJhTs9s")),
     Case(
         "plo_mc_hand",
