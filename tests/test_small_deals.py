@@ -72,27 +72,26 @@ def test_short_way_against_brute_force(impl: Api) -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "board", "dead", "game"),
+    ("players", "board", "dead", "game", "short"),
     [
-        (["AK", "QQ"], "Js 7h 2c", (), "holdem"),  # ranges
-        (["Ah Kh", "random"], "Js 7h 2c", (), "holdem"),  # a range by name
-        (["Ah Kh", Range("QQ")], "Js 7h 2c", (), "holdem"),  # a Range object
-        (["Ah Kh", "Qs Qd"], "", (), "holdem"),  # preflop
-        (["Ah Kh", "Qs Qd"], "Js 7h", (), "holdem"),  # two board cards: no flop
-        (["Ah Kh", "Qs Qd"], "Js 7h 2c", np.array([5]), "holdem"),  # dead cards as an array
-        (["Ah Kh Qd Jd", "Ts 9s 8c 7c"], "2h 8h Td", (), "omaha"),  # Omaha: this one is short
-        (["Ah Kh", "Qs Qd"], "Js 7h 8c", (), "shortdeck"),  # another game
+        (["AK", "QQ"], "Js 7h 2c", (), "holdem", True),  # small ranges
+        (["Ah Kh", "random"], "Js 7h 2c", (), "holdem", False),  # a range too big for one part
+        (["Ah Kh", Range("QQ")], "Js 7h 2c", (), "holdem", True),  # a Range object
+        (["Ah Kh", "Qs Qd"], "", (), "holdem", False),  # preflop
+        (["Ah Kh", "Qs Qd"], "Js 7h", (), "holdem", False),  # two board cards: no flop
+        (["Ah Kh", "Qs Qd"], "Js 7h 2c", np.array([5]), "holdem", False),  # dead cards as an array
+        (["Ah Kh Qd Jd", "Ts 9s 8c 7c"], "2h 8h Td", (), "omaha", True),  # Omaha hands
+        (["Ah Kh Qd Jd", "AsAcKsKc, 9s9c8s8c"], "2h 8h Td", (), "omaha", False),  # an Omaha range
+        (["Ah Kh", "Qs Qd"], "Js 7h 8c", (), "shortdeck", False),  # another game
     ],
 )
 def test_what_the_short_way_leaves_to_the_general_path(
-    impl: Api, players: list[object], board: str, dead: object, game: str
+    impl: Api, players: list[object], board: str, dead: object, game: str, short: bool
 ) -> None:
-    """Questions it does not take give the general path's answer (only plain hands on 3..5 board cards go the
-    short way)."""
-    short = fixed_hands_equity(players, board, dead, game)
+    """Questions it does not take give the general path's answer; those it takes, the same."""
+    assert (fixed_hands_equity(players, board, dead, game) is not None) is short
     result = impl.equity(players, board, dead, game=game, exact=True)
     assert result == _general(impl, players, board, dead, game=game, exact=True)
-    assert (short is None) is (game != "omaha")
 
 
 @pytest.mark.parametrize(
@@ -151,3 +150,48 @@ def test_ranges_read_first_keep_the_order_of_errors(impl: Api) -> None:
         impl.equity(["Xx", "Ah Kh"], "Js 7h 2c")
     with pytest.raises(ValueError, match="player 2: card Ah is also in player 0's hand"):
         impl.equity(["Ah Kh", "QQ", "Ah Qd"], "Js 7h 2c")
+
+
+RANGE_TEXTS = ["QQ+", "AK", "AKs,AQs", "JJ,TT", "98s", "T9s,98s,87s", "KK", "22+", "AQ+", "ATs+,KQs", "77-55"]
+
+
+@pytest.mark.parametrize("n_board", [3, 4, 5])
+def test_short_way_with_ranges_equals_the_general_path(impl: Api, n_board: int) -> None:
+    """Hold'em hands and unweighted ranges (text or Range) after the flop, the short way against the general
+    path: card removal by the board, dead cards and hands placed before or after the range."""
+    rng = random.Random(f"small-ranges-{n_board}")
+    for _ in range(10 if impl.name == "c" else 3):
+        n = rng.randint(2, 4)
+        deck = rng.sample(range(52), 2 * n + n_board + 1)
+        board = _spelled(rng, deck[:n_board])
+        dead = _spelled(rng, deck[n_board : n_board + 1]) if rng.random() < 0.4 else ()
+        players: list[object] = []
+        for p in range(n):
+            if rng.random() < 0.4:
+                players.append(_spelled(rng, deck[n_board + 1 + 2 * p : n_board + 3 + 2 * p]))
+            else:
+                text = rng.choice(RANGE_TEXTS)
+                players.append(text if rng.random() < 0.7 else Range(text))
+        try:
+            general = _general(impl, players, board, dead, exact=True)
+        except ValueError:
+            continue  # a range with nothing left beside the cards taken: the error is the general path's
+        assert impl.equity(players, board, dead, exact=True) == general, (players, board, dead)
+
+
+def test_what_the_short_way_with_ranges_leaves_to_the_general_path(impl: Api) -> None:
+    board = "Js 7h 2c"
+    weighted = ["Ah Kh", "0.5(QQ), KK"]
+    assert fixed_hands_equity(weighted, board, (), "holdem") is None
+    assert impl.equity(weighted, board) == _general(impl, weighted, board)
+    big = ["QQ+", "random"]  # a million evaluations or more: parts, progress and threads matter there
+    assert fixed_hands_equity(big, board, (), "holdem") is None
+    empty = ["Ah Kh", Range.from_combos([])]
+    assert fixed_hands_equity(empty, board, (), "holdem") is None
+    with pytest.raises(ValueError, match="the ranges leave no possible deal"):
+        impl.equity(empty, board)
+    blocked = ["Jh Jd", "JJ"]  # every combo of the range meets the board or the hand
+    assert fixed_hands_equity(blocked, board, (), "holdem") is None
+    with pytest.raises(ValueError, match="player 1: no hand of the range is left"):
+        impl.equity(blocked, board)
+    assert fixed_hands_equity(["AhKh", "QQ"], board, (), "holdem") is not None

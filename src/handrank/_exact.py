@@ -23,6 +23,7 @@ from handrank._cards import CARD_NAMES, parse_cards
 from handrank._deal import Combos, Deal, mask_of
 from handrank._games import HOLDEM, OMAHA, Game
 from handrank._kernels import SHARE_UNIT, TALLY_FIELDS, by_matchup
+from handrank._ranges import Range, hand_or_range, packed
 from handrank._results import KERNEL_SHARE, EquityResult, equity_result, type_sums
 from handrank._threads import run_tasks
 
@@ -78,8 +79,9 @@ def exact_equity(deal: Deal, affordable: bool) -> EquityResult | None:
 
 def fixed_hands_equity(players: object, board: object, dead: object, game: object) -> EquityResult | None:
     """The exact result of Hold'em or Omaha hands given as cards on a flop, turn or river, from the parsed
-    cards straight to ``enumerate_boards``; None for any other question, and for any input with something
-    wrong with it, which the general path then answers or words the error for.
+    cards straight to ``enumerate_boards`` (Hold'em hands and unweighted ranges: ``_ranges_after_flop``); None
+    for any other question, and for any input with something wrong with it, which the general path then
+    answers or words the error for.
 
     Bots and trainers ask these small questions in loops, where the general path's bookkeeping (ranges,
     matchups, weights, threads) would cost several times the kernel's few microseconds.  The kernel, its
@@ -102,6 +104,8 @@ def fixed_hands_equity(players: object, board: object, dead: object, game: objec
     size = 0
     for player in players:
         hand = _known(player)
+        if hand is None and rules is HOLDEM:
+            return _ranges_after_flop(players, table, out)
         if hand is None or hand[2] & taken or (size and len(hand[0]) != size):
             return None
         size = len(hand[0])
@@ -115,6 +119,84 @@ def fixed_hands_equity(players: object, board: object, dead: object, game: objec
     wins, ties, shares = [0] * n, [0] * n, [0] * n
     _add_tallies(wins, ties, shares, tallies, 1)
     return equity_result(wins, ties, [s * KERNEL_SHARE for s in shares], count, players=tuple(labels), boards=count)
+
+
+def _ranges_after_flop(
+    players: Sequence[object], table: tuple[bytes, bytes, int, str], out: tuple[bytes, bytes, int, str]
+) -> EquityResult | None:
+    """``fixed_hands_equity`` for Hold'em hands and ranges (``Range`` or text such as ``"QQ+, AKs"``) whose
+    weights are all 1: each range less the combos that meet the board, the dead cards or a hand, straight to
+    ``enumerate_ranges`` when that is one part of at most a million evaluations (as ``_exact_runouts`` would
+    call it); None for anything else."""
+    taken = table[2] | out[2]
+    fixed = b""
+    entries: list[tuple[object, list[int] | None, bytes]] = []  # (label, a range's masks or None for a hand, cards)
+    for player in players:
+        hand = _known(player)
+        if hand is not None:
+            if len(hand[0]) != 2 or hand[2] & taken:
+                return None
+            taken |= hand[2]
+            fixed += hand[1]
+            entries.append((hand[3], None, hand[1]))
+            continue
+        if type(player) is str:
+            try:
+                player = hand_or_range(player)
+            except ValueError:
+                return None
+        if not isinstance(player, Range) or player.game != "holdem":
+            return None
+        pack = packed(player)
+        if pack.scale != 1 or any(w != 1 for w in pack.ints):
+            return None  # weights: the general path carries their scale
+        entries.append((player, list(pack.masks), pack.cards))
+    flat_cards = []
+    ends = [0]
+    for _, masks, cards in entries:
+        if masks is None:
+            flat_cards.append(cards)
+        else:
+            kept = [cards[2 * j : 2 * j + 2] for j, mask in enumerate(masks) if not mask & taken]
+            if not kept:
+                return None
+            flat_cards.append(b"".join(kept))
+        ends.append(ends[-1] + len(flat_cards[-1]) // 2)
+    sizes = [ends[p + 1] - ends[p] for p in range(len(entries))]
+    board = table[0]
+    deck = _DECK.translate(None, board + out[0] + fixed)
+    left = 5 - len(board)
+    runouts = math.comb(len(deck), left)
+    combos = ends[-1]
+    per_runout = combos + (combos if len(sizes) == 2 else math.prod(sizes))
+    if (
+        max(sizes) == 1
+        or runouts * per_runout >= 1_000_000
+        or runouts * SHARE_UNIT * SHARE_UNIT * math.prod(sizes) >= 1 << 63
+    ):
+        return None
+    weights = array("Q", [1] * combos)
+    kernels = _backend.kernels
+    if by_matchup(kernels.SHARED_PER_COMBO, True, sizes, len(board)):
+        perms = b""
+    else:
+        by_player = [[mask_of(cards[i : i + 2]) for i in range(0, len(cards), 2)] for cards in flat_cards]
+        perms = symmetries(by_player, weights, list(board), list(out[0]))
+    boards, tallies = kernels.enumerate_ranges(
+        _code(HOLDEM), len(sizes), 2, b"".join(flat_cards), array("q", ends), weights, board, deck, perms, 0, 1, False
+    )
+    n = len(sizes)
+    shares = list(tallies[2::TALLY_FIELDS][:n])
+    if not sum(shares):
+        return None
+    return equity_result(
+        list(tallies[0::TALLY_FIELDS][:n]),
+        list(tallies[1::TALLY_FIELDS][:n]),
+        [s * KERNEL_SHARE for s in shares],
+        sum(shares) // SHARE_UNIT,
+        players=tuple(label for label, _, _ in entries),  # type: ignore[misc]
+        boards=boards,
+    )
 
 
 def _known(cards: object) -> tuple[bytes, bytes, int, str] | None:
