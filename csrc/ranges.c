@@ -821,13 +821,13 @@ static void shared_holdem(const handrank_ranges *spec, const uint8_t *board, int
 /* Whether shared_holdem settles the question with n_board cards on the board (3 to 5): three players or more,
  * or two ranges that make few matchups for their combos (see HANDRANK_SHARED_FLOP). */
 static int shared(const handrank_ranges *spec, int n_board) {
-    if (spec->game != HANDRANK_HOLDEM || n_board < 3)
+    if (spec->game != HANDRANK_HOLDEM || n_board < 3 || spec->n_players < 2)
         return 0;
     if (spec->n_players >= 3)
         return 1;
     static const int64_t per_combo[3] = {HANDRANK_SHARED_RIVER, HANDRANK_SHARED_TURN, HANDRANK_SHARED_FLOP};
     int64_t n0 = spec->offsets[1] - spec->offsets[0], n1 = spec->offsets[2] - spec->offsets[1];
-    return spec->n_players == 2 && n0 * n1 <= per_combo[5 - n_board] * (n0 + n1);
+    return n0 * n1 <= per_combo[5 - n_board] * (n0 + n1);
 }
 
 size_t handrank_ranges_scratch(const handrank_ranges *spec) {

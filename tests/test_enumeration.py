@@ -392,3 +392,15 @@ def test_ranges_kernel_refuses_the_wrong_arrays(impl: Api) -> None:
         impl.kernels.enumerate_ranges(HOLDEM.code, 3, 2, combos, good[0], good[1], board, deck, b"", 0, 1, False)
     boards, tallies = impl.kernels.enumerate_ranges(HOLDEM.code, 2, 2, combos, *good, board, deck, b"", 0, 1, False)
     assert boards == comb(len(deck), 2) and len(tallies) == 8
+
+
+def test_ranges_kernel_one_player(impl: Api) -> None:
+    """One range alone: every combo that misses the runout wins it (the kernels take 1..10 players)."""
+    rng = random.Random("one player")
+    board = [0, 17, 38]
+    combos = _random_range(rng, set(board), 5)
+    boards, sums = _ranges_kernel(impl, [combos], board, [], b"", parts=2)
+    deck = [c for c in range(52) if c not in board]
+    expected = sum(w for extra in combinations(deck, 2) for hand, w in combos if not set(hand) & set(extra))
+    assert boards == comb(len(deck), 2)
+    assert sums[0][0] == expected and sums[0][1] == 0 and sums[0][2] == SHARE_UNIT * expected

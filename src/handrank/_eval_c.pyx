@@ -671,12 +671,17 @@ def enumerate_ranges(int game, int n_players, int hole_size, bytes combos not No
     cdef const uint64_t[::1] weight_view = weights
     if offset_view.shape[0] != n_players + 1 or not 1 <= n_players <= HANDRANK_MAX_PLAYERS:
         raise ValueError(f"offsets must hold n_players + 1 entries for 1..{HANDRANK_MAX_PLAYERS} players")
+    # The offsets read once, here: the scratch size and the kernel's choice of method both follow from them.
+    cdef int64_t offs[HANDRANK_MAX_PLAYERS + 1]
+    cdef int p
+    for p in range(n_players + 1):
+        offs[p] = offset_view[p]
     cdef handrank_ranges spec
     spec.game = <handrank_game>game
     spec.n_players = n_players
     spec.hole_size = hole_size
     spec.combos = <const uint8_t *><const char *>combos
-    spec.offsets = &offset_view[0]
+    spec.offsets = offs
     spec.weights = &weight_view[0] if weight_view.shape[0] else NULL
     cdef const uint8_t *bp = <const uint8_t *><const char *>board
     cdef const uint8_t *dp = <const uint8_t *><const char *>deck

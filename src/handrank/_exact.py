@@ -126,11 +126,11 @@ def _ranges_after_flop(
 ) -> EquityResult | None:
     """``fixed_hands_equity`` for Hold'em hands and ranges (``Range`` or text such as ``"QQ+, AKs"``) whose
     weights are all 1: each range less the combos that meet the board, the dead cards or a hand, straight to
-    ``enumerate_ranges`` when that is one part of at most a million evaluations (as ``_exact_runouts`` would
-    call it); None for anything else."""
+    ``enumerate_ranges`` (``_settle_ranges``, as ``_exact_runouts`` calls it) when that is under a million
+    evaluations; None for anything else."""
     taken = table[2] | out[2]
     fixed = b""
-    entries: list[tuple[object, list[int] | None, bytes]] = []  # (label, a range's masks or None for a hand, cards)
+    entries: list[tuple[object, Sequence[int] | None, bytes]] = []  # (label, a range's masks or None: a hand, cards)
     for player in players:
         hand = _known(player)
         if hand is not None:
@@ -148,9 +148,9 @@ def _ranges_after_flop(
         if not isinstance(player, Range) or player.game != "holdem":
             return None
         pack = packed(player)
-        if pack.scale != 1 or any(w != 1 for w in pack.ints):
+        if pack.scale != 1 or max(pack.ints, default=1) != 1:
             return None  # weights: the general path carries their scale
-        entries.append((player, list(pack.masks), pack.cards))
+        entries.append((player, pack.masks, pack.cards))
     flat_cards = []
     ends = [0]
     for _, masks, cards in entries:
@@ -163,39 +163,16 @@ def _ranges_after_flop(
             flat_cards.append(b"".join(kept))
         ends.append(ends[-1] + len(flat_cards[-1]) // 2)
     sizes = [ends[p + 1] - ends[p] for p in range(len(entries))]
-    board = table[0]
-    deck = _DECK.translate(None, board + out[0] + fixed)
-    left = 5 - len(board)
-    runouts = math.comb(len(deck), left)
-    combos = ends[-1]
-    per_runout = combos + (combos if len(sizes) == 2 else math.prod(sizes))
-    if (
-        max(sizes) == 1
-        or runouts * per_runout >= 1_000_000
-        or runouts * SHARE_UNIT * SHARE_UNIT * math.prod(sizes) >= 1 << 63
-    ):
-        return None
-    weights = array("Q", [1] * combos)
-    kernels = _backend.kernels
-    if by_matchup(kernels.SHARED_PER_COMBO, True, sizes, len(board)):
-        perms = b""
-    else:
-        by_player = [[mask_of(cards[i : i + 2]) for i in range(0, len(cards), 2)] for cards in flat_cards]
-        perms = symmetries(by_player, weights, list(board), list(out[0]))
-    boards, tallies = kernels.enumerate_ranges(
-        _code(HOLDEM), len(sizes), 2, b"".join(flat_cards), array("q", ends), weights, board, deck, perms, 0, 1, False
-    )
-    n = len(sizes)
-    shares = list(tallies[2::TALLY_FIELDS][:n])
-    if not sum(shares):
-        return None
-    return equity_result(
-        list(tallies[0::TALLY_FIELDS][:n]),
-        list(tallies[1::TALLY_FIELDS][:n]),
-        [s * KERNEL_SHARE for s in shares],
-        sum(shares) // SHARE_UNIT,
-        players=tuple(label for label, _, _ in entries),  # type: ignore[misc]
-        boards=boards,
+    deck = _DECK.translate(None, table[0] + out[0] + fixed)
+    runouts = math.comb(len(deck), 5 - len(table[0]))
+    if max(sizes) == 1 or _runout_work(runouts, sizes) >= 1_000_000:
+        return None  # one hand each (enumerate_boards), or work the general path spreads over the threads asked
+    if runouts * SHARE_UNIT * SHARE_UNIT * math.prod(sizes) >= 1 << 63:
+        return None  # sums past 64 bits (as _runout_major finds them)
+    labels = tuple([label for label, _, _ in entries])
+    combos, weights = b"".join(flat_cards), array("Q", [1] * ends[-1])
+    return _settle_ranges(
+        HOLDEM, 2, combos, array("q", ends), weights, table[0], out[0], deck, labels, 1, 1, None, False
     )
 
 
@@ -253,11 +230,8 @@ def _runout_major(deal: Deal, affordable: bool) -> int | None:
     if max(sizes) == 1:
         return None
     runouts = math.comb(52 - len(board) - len(deal.dead) - len(deal.fixed), 5 - len(board))
-    if affordable:
-        combos = sum(sizes)
-        settle = combos if len(sizes) == 2 else math.prod(sizes)
-        if runouts * (combos + settle) > EXACT_LIMIT:
-            return None
+    if affordable and _runout_work(runouts, sizes) > EXACT_LIMIT:
+        return None
     scale = 1
     total = runouts * SHARE_UNIT * SHARE_UNIT
     for ints, entry_scale, _ in deal.packs:  # type: ignore[misc]  # no random hand
@@ -470,9 +444,6 @@ def _integer_combo_weights(combos: Combos) -> tuple[list[int], int]:
 
 def _exact_runouts(deal: Deal, scale: int) -> EquityResult:
     """Exact equity of ranges on a board, runout by runout (the ``enumerate_ranges`` kernel)."""
-    lists: list[Combos] = deal.hands  # type: ignore[assignment]  # no random hand
-    board, dead, threads, progress = deal.board, deal.dead, deal.threads, deal.progress
-    n = len(lists)
     flat: list[int] = []
     ends = [0]
     cards = []
@@ -480,56 +451,97 @@ def _exact_runouts(deal: Deal, scale: int) -> EquityResult:
         flat += ints
         ends.append(len(flat))
         cards.append(combo_cards)
-    weights = array("Q", flat)
-    offsets = array("q", ends)
-    combos = b"".join(cards)
-    deck = _DECK.translate(None, bytes(board + dead + deal.fixed))
+    result = _settle_ranges(
+        deal.rules,
+        deal.hole_size,
+        b"".join(cards),
+        array("q", ends),
+        array("Q", flat),
+        bytes(deal.board),
+        bytes(deal.dead),
+        _DECK.translate(None, bytes(deal.board + deal.dead + deal.fixed)),
+        deal.labels,
+        scale,
+        deal.threads,
+        deal.progress,
+        deal.hand_types,
+    )
+    if result is None:
+        raise ValueError("the ranges leave no possible deal (every matchup shares a card)")
+    return result
+
+
+def _runout_work(runouts: int, sizes: Sequence[int]) -> int:
+    """Evaluations and settlements of ranges of these combo counts over ``runouts``: each combo ranked once a
+    runout, then (heads-up) each combo of one range settled, or (more) every matchup."""
+    combos = sum(sizes)
+    return runouts * (combos + (combos if len(sizes) == 2 else math.prod(sizes)))
+
+
+def _settle_ranges(
+    rules: Game,
+    hole_size: int,
+    combos: bytes,
+    offsets: array[int],
+    weights: array[int],
+    board: bytes,
+    dead: bytes,
+    deck: bytes,
+    labels: tuple[object, ...],
+    scale: int,
+    threads: int,
+    progress: Callable[[float], object] | None,
+    typed: bool,
+) -> EquityResult | None:
+    """The result of ranges (their combos' cards, each player's span of them in ``offsets``, their integer
+    weights) on a flop, turn or river, by ``enumerate_ranges`` over ``deck`` (the cards out of the board, the
+    dead cards and the fixed hands), in parts of about a million evaluations (progress, Ctrl-C), at least one a
+    thread; None when no matchup is possible."""
+    n = len(offsets) - 1
+    sizes = [offsets[p + 1] - offsets[p] for p in range(n)]
     left = 5 - len(board)
     items = len(deck) - left + 1 if left else 1
-    # Parts of about a million evaluations each (progress, Ctrl-C), at least one per thread.
-    runouts = math.comb(len(deck), left)
-    per_runout = len(flat) + (len(flat) if n == 2 else math.prod(map(len, lists)))
-    parts = max(1, min(items, max(threads, runouts * per_runout // 1_000_000)))
+    parts = max(1, min(items, max(threads, _runout_work(math.comb(len(deck), left), sizes) // 1_000_000)))
     # Matchup by matchup (Hold'em with three players or more, or few matchups heads-up): no runouts to merge.
-    per_combo = _backend.kernels.SHARED_PER_COMBO
-    if by_matchup(per_combo, deal.rules.code == HOLDEM.code, list(map(len, lists)), len(board)):
+    kernels = _backend.kernels
+    if by_matchup(kernels.SHARED_PER_COMBO, rules.code == HOLDEM.code, sizes, len(board)):
         perms = b""
     else:
-        masks = [[mask_of(cards) for cards, _ in entry] for entry in lists]
-        perms = symmetries(masks, weights, board, dead)
-    unit = (_code(deal.rules), n, deal.hole_size, combos, offsets, weights, bytes(board), deck, perms)
-    kernel = _backend.kernels.enumerate_ranges
-    typed = deal.hand_types
+        h = hole_size
+        masks = [[mask_of(combos[i * h : i * h + h]) for i in range(offsets[p], offsets[p + 1])] for p in range(n)]
+        perms = symmetries(masks, weights, list(board), list(dead))
+    unit = (_code(rules), n, hole_size, combos, offsets, weights, board, deck, perms)
     typed_parts: list[tuple[int, Sequence[int]]] = []
     if parts == 1 and progress is None:
-        boards, tallies = kernel(*unit, 0, 1, typed)
-        wins_sum = list(tallies[0::TALLY_FIELDS][:n])
-        ties_sum = list(tallies[1::TALLY_FIELDS][:n])
-        share_sum = list(tallies[2::TALLY_FIELDS][:n])
-        typed_parts.append((1, tallies[TALLY_FIELDS * n :]))
+        boards, tallies = kernels.enumerate_ranges(*unit, 0, 1, typed)
+        wins_sum = list(tallies[0 : TALLY_FIELDS * n : TALLY_FIELDS])
+        ties_sum = list(tallies[1 : TALLY_FIELDS * n : TALLY_FIELDS])
+        share_sum = list(tallies[2 : TALLY_FIELDS * n : TALLY_FIELDS])
+        if typed:
+            typed_parts.append((1, tallies[TALLY_FIELDS * n :]))
     else:
         wins_sum, ties_sum, share_sum = [0] * n, [0] * n, [0] * n
         boards = 0
         for count, part_tallies in run_tasks(
-            kernel,
+            kernels.enumerate_ranges,
             parts,
             lambda part: (*unit, part, parts, typed),
             threads,
             progress,
-            parallel=_backend.kernels.RELEASES_GIL,
+            parallel=kernels.RELEASES_GIL,
         ):
             boards += count
             _add_tallies(wins_sum, ties_sum, share_sum, part_tallies, 1)
-            typed_parts.append((1, part_tallies[TALLY_FIELDS * n :]))
+            if typed:
+                typed_parts.append((1, part_tallies[TALLY_FIELDS * n :]))
     if not sum(share_sum):
-        raise ValueError("the ranges leave no possible deal (every matchup shares a card)")
-    total = sum(share_sum) // SHARE_UNIT
+        return None
     return equity_result(
         wins_sum,
         ties_sum,
         [s * KERNEL_SHARE for s in share_sum],
-        total,
-        players=deal.labels,
+        sum(share_sum) // SHARE_UNIT,
+        players=labels,  # type: ignore[arg-type]
         scale=scale,
         boards=boards,
         types=type_sums(n, typed_parts) if typed else None,

@@ -841,6 +841,9 @@ def hand_or_range(text: str, game: str = "holdem", hole_size: int | None = None)
     range_game = RANGE_GAME_OF.get(rules.name)
     if range_game is None:  # Stud, Draw and the lowball games: each player's known cards
         return parse_cards(text)
+    known = _READ.get((text, range_game, None))
+    if known is not None:
+        return known  # text read as a range before (of any hole size but an Omaha random's): it still is one
     try:
         cards = parse_cards(text)
     except ValueError:
