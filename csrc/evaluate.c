@@ -75,8 +75,54 @@ HR_INLINE uint64_t row_u8(const uint8_t *cards, const int K, const int POP, uint
     return HR_ROW_INVALID(s_or, s_sum);
 }
 
+#ifdef HR_PAIR_ROWS
+/*
+ * Four rows a step (x86-64 with popcount): a row's summed bits number at
+ * most K, so the four counts add up to 4K iff every row is valid, and one
+ * test of the four keys finds a flush among them.  Rows i.. on; the rows
+ * done, or the first bad row as -1 - row.
+ */
+HR_INLINE int64_t four_rows(const uint8_t *cards, int64_t n, const int K, char *out) {
+    const __m128i *pair = (const __m128i *)(const void *)handrank_card_pair;
+    const __m128i bias = _mm_set_epi64x(0, (long long)HANDRANK_KEY_BIAS);
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4, cards += 4 * K) {
+        hr_prefetch(cards + HR_STREAM_AHEAD / 2, 0);
+        uint64_t key[4], bits[4];
+        int count = 0;
+        for (int r = 0; r < 4; r++) {
+            __m128i acc = bias;
+            for (int j = 0; j < K; j++)
+                acc = _mm_add_epi64(acc, _mm_load_si128(pair + cards[K * r + j]));
+            key[r] = (uint64_t)_mm_cvtsi128_si64(acc);
+            bits[r] = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
+            count += hr_popcount64(bits[r]);
+        }
+        if (count != 4 * K) {
+            for (int r = 0; r < 4; r++) {
+                if (hr_popcount64(bits[r]) != K)
+                    return -1 - (i + r);
+                hr_store_u16(out + 2 * (i + r), hr_finish(key[r], bits[r]));
+            }
+            continue;
+        }
+        for (int r = 0; r < 4; r++)
+            hr_store_u16(out + 2 * (i + r), hr_finish(key[r], bits[r]));
+    }
+    return i;
+}
+#endif
+
 HR_INLINE int64_t batch_u8_rows(const uint8_t *cards, int64_t n, const int K, const int POP, char *out) {
     int64_t i = 0;
+#ifdef HR_PAIR_ROWS
+    if (POP) {
+        i = four_rows(cards, n, K, out);
+        if (i < 0)
+            return -1 - i;
+        cards += i * K;
+    }
+#endif
     /* Two rows a step: their independent chains interleave better than one row's. */
     for (; i + 1 < n; i += 2, cards += 2 * K) {
         hr_prefetch(cards + HR_STREAM_AHEAD / 2, 0); /* one cheap instruction a step beats counting lines */
