@@ -410,53 +410,76 @@ HR_AVX2 static inline void avx2_copy(uint8_t *copy, const int K, __m256i two0, _
     _mm_storeu_si128((__m128i *)(void *)(copy + 6 * K), _mm256_extracti128_si256(two1, 1));
 }
 
+/*
+ * Appends the lanes of `entry` whose bit is set in `marked` (eight bits) to list + *n, in lane order: one
+ * permute by handrank_compress8's row for the mask, no branch (list has room for eight past its end).
+ */
+HR_AVX2 static inline void avx2_append(__m256i entry, unsigned marked, int32_t *list, int *n) {
+    __m256i places = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(handrank_compress8 + 8 * marked)));
+    _mm256_storeu_si256((__m256i *)(void *)(list + *n), _mm256_permutevar8x32_epi32(entry, places));
+    *n += hr_popcount64(marked);
+}
+
+/*
+ * The rows of a chunk that hold a flush (each listed with its flags: bit 4 * suit + 3), ranked from the
+ * chunk's copy: the flush table at that suit's ranks.
+ */
+HR_AVX2 static inline void avx2_rank_flushes(const uint8_t *copy, const int32_t *listed, int n, const int K,
+                                             char *out) {
+    for (int f = 0; f < n; f++) {
+        const unsigned at = (unsigned)listed[f] & 0xffff, suit = (unsigned)(hr_ctz64((uint64_t)listed[f] >> 16) - 3) / 4;
+        const uint8_t *row = copy + at * (unsigned)K;
+        unsigned ranks = 0;
+        for (int j = 0; j < K; j++)
+            ranks |= (unsigned)((row[j] & 3) == suit) << (row[j] >> 2);
+        hr_store_u16(out + 2 * at, handrank_flush[ranks]);
+    }
+}
+
 HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int K, char *out) {
     avx2_consts q;
     avx2_init(&q, K);
-    const __m256i fifty_one = _mm256_set1_epi8(51);
+    const __m256i fifty_one = _mm256_set1_epi8(51), lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    uint8_t copy[HR_CHUNK * 7 + 16]; /* the chunk's rows as read: what is ranked of them again */
+    int32_t pending[HR_CHUNK + 8];
+    /* a step's last load reads 16 bytes from row i + 6: whole steps end by row `limit` */
+    const int64_t limit = n - (16 - 2 * K + K - 1) / K;
     int64_t i = 0;
-    for (; (i + 6) * K + 16 <= n * K; i += 8) { /* the last load reads 16 bytes from row i + 6 */
-        const uint8_t *p = cards + i * K;
-        hr_prefetch(p + HR_STREAM_AHEAD, 0); /* a step reads 8 * K <= 56 bytes: a line a step */
-        __m256i dup = _mm256_setzero_si256(), top = _mm256_setzero_si256(), flags0, flags1, two0, two1;
-        __m256i key0 = avx2_four(&q, p, K, &flags0, &dup, &top, &two0);
-        __m256i key1 = avx2_four(&q, p + 4 * K, K, &flags1, &dup, &top, &two1);
-        __m256i past = _mm256_cmpeq_epi8(_mm256_max_epu8(top, fifty_one), fifty_one);
-        uint8_t copy[8 * 7 + 16]; /* the step's rows as read, for the scalar kernel */
-        if (_mm256_movemask_epi8(dup) != 0 || _mm256_movemask_epi8(past) != -1) {
-            avx2_copy(copy, K, two0, two1);
-            int64_t bad = hr_rows_scalar(copy, 8, K, out + 2 * i);
-            if (bad >= 0)
-                return i + bad;
-            continue;
-        }
-        /* rows 0..3 in the low dwords of key0, 4..7 of key1: into eight dwords in row order */
-        __m256i key = _mm256_permutevar8x32_epi32(_mm256_or_si256(key0, _mm256_slli_epi64(key1, 32)), q.order);
-        uint32_t keys[8];
-        _mm256_storeu_si256((__m256i *)(void *)keys, key);
-        for (int l = 0; l < 8; l++)
-            hr_store_u16(out + 2 * (i + l), hr_plain_hashed(hr_hash(keys[l])));
-        int plain = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(flags0, _mm256_setzero_si256()))) |
-                    _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(flags1, _mm256_setzero_si256())))
-                        << 4;
-        unsigned flush = ~(unsigned)plain & 0xff;
-        if (flush) {
-            /* a valid row with a flush (bit 4 * suit + 3 of its flags): the flush table at that suit's ranks */
-            uint64_t flag[8];
-            avx2_copy(copy, K, two0, two1);
-            _mm256_storeu_si256((__m256i *)(void *)flag, flags0);
-            _mm256_storeu_si256((__m256i *)(void *)(flag + 4), flags1);
-            for (; flush; flush &= flush - 1) {
-                const int l = hr_ctz64(flush);
-                const unsigned suit = (unsigned)(hr_ctz64(flag[l]) - 3) / 4;
-                unsigned ranks = 0;
-                for (int j = 0; j < K; j++) {
-                    const unsigned c = copy[l * K + j];
-                    ranks |= (unsigned)((c & 3) == suit) << (c >> 2);
+    while (i + 8 <= limit) {
+        const int64_t start = i, end = i + HR_CHUNK < limit ? i + HR_CHUNK : limit;
+        int n_pending = 0;
+        int64_t bad = -1;
+        for (; i + 8 <= end; i += 8) {
+            const uint8_t *p = cards + i * K;
+            uint8_t *step = copy + (i - start) * K;
+            hr_prefetch(p + HR_STREAM_AHEAD, 0); /* a step reads 8 * K <= 56 bytes: a line a step */
+            __m256i dup = _mm256_setzero_si256(), top = _mm256_setzero_si256(), flags0, flags1, two0, two1;
+            __m256i key0 = avx2_four(&q, p, K, &flags0, &dup, &top, &two0);
+            __m256i key1 = avx2_four(&q, p + 4 * K, K, &flags1, &dup, &top, &two1);
+            __m256i past = _mm256_cmpeq_epi8(_mm256_max_epu8(top, fifty_one), fifty_one);
+            avx2_copy(step, K, two0, two1);
+            if (_mm256_movemask_epi8(dup) != 0 || _mm256_movemask_epi8(past) != -1) {
+                bad = hr_rows_scalar(step, 8, K, out + 2 * i);
+                if (bad >= 0) {
+                    bad += i;
+                    break;
                 }
-                hr_store_u16(out + 2 * (i + l), handrank_flush[ranks]);
+                continue;
             }
+            /* rows 0..3 in the low dwords of key0 (flags0), 4..7 of key1: into eight dwords in row order */
+            __m256i key = _mm256_permutevar8x32_epi32(_mm256_or_si256(key0, _mm256_slli_epi64(key1, 32)), q.order);
+            __m256i flag = _mm256_permutevar8x32_epi32(_mm256_or_si256(flags0, _mm256_slli_epi64(flags1, 32)), q.order);
+            uint32_t keys[8];
+            _mm256_storeu_si256((__m256i *)(void *)keys, key);
+            for (int l = 0; l < 8; l++)
+                hr_store_u16(out + 2 * (i + l), hr_plain_hashed(hr_hash(keys[l])));
+            unsigned flush = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(flag, _mm256_setzero_si256()))) & 0xff;
+            __m256i at = _mm256_add_epi32(lane, _mm256_set1_epi32((int)(i - start)));
+            avx2_append(_mm256_or_si256(at, _mm256_slli_epi32(flag, 16)), flush, pending, &n_pending);
         }
+        avx2_rank_flushes(copy, pending, n_pending, K, out + 2 * start);
+        if (bad >= 0)
+            return bad;
     }
     return rows_rest(cards, i, n, K, out);
 }

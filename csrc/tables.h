@@ -34,6 +34,9 @@ extern const uint16_t handrank_hash_disp[8193];
 extern const uint16_t handrank_hash_values[131073];
 /* The summed card keys of a card mask's byte b with bits v, at 256 * b + v (b < 7; the last: v < 16). */
 extern const uint64_t handrank_mask_key[1552];
+/* For each 8-bit mask m, at 8 * m: the places of its set bits in ascending order, then zeros (the lane indices
+ * that move eight lanes' marked ones to the front). */
+extern const uint8_t handrank_compress8[2048];
 
 /* The other rankings (classes 1 = best).  Short deck: 1404 classes; the best flush of a suit's
  * rank mask, and a perfect hash of its own over the short-deck rank keys, one table per rule set. */

@@ -68,6 +68,7 @@ def render() -> dict[str, str]:
         for b in range(MASK_BYTES)
         for v in range(256 if b < MASK_BYTES - 1 else 1 << (T.N_CARDS - 8 * b))
     ]
+    compress8 = [([l for l in range(8) if m >> l & 1] + [0] * 8)[j] for m in range(256) for j in range(8)]
     h = f"""{HEADER}#ifndef HANDRANK_TABLES_H
 #define HANDRANK_TABLES_H
 
@@ -103,6 +104,9 @@ extern const uint16_t handrank_hash_disp[{len(disp) + 1}];
 extern const uint16_t handrank_hash_values[{len(values) + 1}];
 /* The summed card keys of a card mask's byte b with bits v, at 256 * b + v (b < {MASK_BYTES}; the last: v < 16). */
 extern const uint64_t handrank_mask_key[{len(mask_key)}];
+/* For each 8-bit mask m, at 8 * m: the places of its set bits in ascending order, then zeros (the lane indices
+ * that move eight lanes' marked ones to the front). */
+extern const uint8_t handrank_compress8[2048];
 
 /* The other rankings (classes 1 = best).  Short deck: {T.SD_N_CLASSES} classes; the best flush of a suit's
  * rank mask, and a perfect hash of its own over the short-deck rank keys, one table per rule set. */
@@ -168,6 +172,8 @@ extern const uint8_t handrank_category[{T.N_CLASSES + 1}];
         + _array("uint16_t", "handrank_hash_values", [*values, 0], 16)
         + "\n"
         + _array("uint64_t", "handrank_mask_key", mask_key, 4)
+        + "\n"
+        + _array("uint8_t", "handrank_compress8", compress8, 32)
         + "\n"
         + _array("uint16_t", "handrank_sd_flush", T.sd_flush_table(), 16)
         + "\n"
