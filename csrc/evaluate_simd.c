@@ -415,9 +415,14 @@ HR_AVX2 static inline void avx2_copy(uint8_t *copy, const int K, __m256i two0, _
  * permute by handrank_compress8's row for the mask, no branch (list has room for eight past its end).
  */
 HR_AVX2 static inline void avx2_append(__m256i entry, unsigned marked, int32_t *list, int *n) {
-    __m256i places = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(handrank_compress8 + 8 * marked)));
-    _mm256_storeu_si256((__m256i *)(void *)(list + *n), _mm256_permutevar8x32_epi32(entry, places));
-    *n += hr_popcount64(marked);
+    const __m128i row = _mm_loadl_epi64((const __m128i *)(const void *)(handrank_compress8 + 8 * marked));
+    _mm256_storeu_si256((__m256i *)(void *)(list + *n), _mm256_permutevar8x32_epi32(entry, _mm256_cvtepu8_epi32(row)));
+    *n += __builtin_popcount(marked);
+}
+
+/* Bit l: dword lane l of v is not zero. */
+HR_AVX2 static inline unsigned avx2_nonzero(__m256i v) {
+    return ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, _mm256_setzero_si256()))) & 0xff;
 }
 
 /*
@@ -427,7 +432,8 @@ HR_AVX2 static inline void avx2_append(__m256i entry, unsigned marked, int32_t *
 HR_AVX2 static inline void avx2_rank_flushes(const uint8_t *copy, const int32_t *listed, int n, const int K,
                                              char *out) {
     for (int f = 0; f < n; f++) {
-        const unsigned at = (unsigned)listed[f] & 0xffff, suit = (unsigned)(hr_ctz64((uint64_t)listed[f] >> 16) - 3) / 4;
+        const unsigned at = (unsigned)listed[f] & 0xffff;
+        const unsigned suit = (unsigned)(hr_ctz64((uint64_t)listed[f] >> 16) - 3) / 4;
         const uint8_t *row = copy + at * (unsigned)K;
         unsigned ranks = 0;
         for (int j = 0; j < K; j++)
@@ -473,7 +479,7 @@ HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const
             _mm256_storeu_si256((__m256i *)(void *)keys, key);
             for (int l = 0; l < 8; l++)
                 hr_store_u16(out + 2 * (i + l), hr_plain_hashed(hr_hash(keys[l])));
-            unsigned flush = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(flag, _mm256_setzero_si256()))) & 0xff;
+            unsigned flush = avx2_nonzero(flag);
             __m256i at = _mm256_add_epi32(lane, _mm256_set1_epi32((int)(i - start)));
             avx2_append(_mm256_or_si256(at, _mm256_slli_epi32(flag, 16)), flush, pending, &n_pending);
         }
@@ -530,60 +536,77 @@ HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
     const __m256i plane_a = _mm256_loadu_si256((const __m256i *)(const void *)plane[0]);
     const __m256i plane_b = _mm256_loadu_si256((const __m256i *)(const void *)plane[1]);
     const __m256i halves = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    uint64_t copy[HR_CHUNK]; /* the chunk's masks as read: what is ranked of them again */
+    int32_t pending[HR_CHUNK + 8];
     int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        const uint64_t *p = masks + i;
-        hr_prefetch((const char *)p + HR_STREAM_AHEAD, 0);
-        __m256i m0 = _mm256_loadu_si256((const __m256i *)(const void *)p);
-        __m256i m1 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 4));
-        uint64_t copy[8]; /* the masks as read, for what is ranked of them again */
-        /* the eight low dwords, then the eight high ones */
-        __m256i a = _mm256_permutevar8x32_epi32(m0, halves), b = _mm256_permutevar8x32_epi32(m1, halves);
-        __m256i lo = _mm256_permute2x128_si256(a, b, 0x20), hi = _mm256_permute2x128_si256(a, b, 0x31);
-        __m256i nib[4] = {_mm256_and_si256(lo, low_nibbles), _mm256_and_si256(_mm256_srli_epi16(lo, 4), low_nibbles),
-                          _mm256_and_si256(hi, low_nibbles), _mm256_and_si256(_mm256_srli_epi16(hi, 4), low_nibbles)};
-        __m256i cards[4], all = _mm256_setzero_si256(), sa = all, sb = all;
-        for (int v = 0; v < 4; v++) {
-            cards[v] = _mm256_shuffle_epi8(count, nib[v]);
-            all = _mm256_add_epi8(all, cards[v]);
-            sa = _mm256_add_epi8(sa, _mm256_shuffle_epi8(plane_a, nib[v]));
-            sb = _mm256_add_epi8(sb, _mm256_shuffle_epi8(plane_b, nib[v]));
+    while (i + 8 <= n) {
+        const int64_t start = i, end = i + HR_CHUNK < n ? i + HR_CHUNK : n;
+        int n_pending = 0;
+        int64_t wrong = -1;
+        for (; i + 8 <= end; i += 8) {
+            const uint64_t *p = masks + i;
+            hr_prefetch((const char *)p + HR_STREAM_AHEAD, 0);
+            __m256i m0 = _mm256_loadu_si256((const __m256i *)(const void *)p);
+            __m256i m1 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 4));
+            uint64_t *step = copy + (i - start);
+            avx2_store_masks(step, m0, m1);
+            /* the eight low dwords, then the eight high ones */
+            __m256i a = _mm256_permutevar8x32_epi32(m0, halves), b = _mm256_permutevar8x32_epi32(m1, halves);
+            __m256i lo = _mm256_permute2x128_si256(a, b, 0x20), hi = _mm256_permute2x128_si256(a, b, 0x31);
+            __m256i nib[4] = {_mm256_and_si256(lo, low_nibbles),
+                              _mm256_and_si256(_mm256_srli_epi16(lo, 4), low_nibbles),
+                              _mm256_and_si256(hi, low_nibbles),
+                              _mm256_and_si256(_mm256_srli_epi16(hi, 4), low_nibbles)};
+            __m256i cards[4], all = _mm256_setzero_si256(), sa = all, sb = all;
+            for (int v = 0; v < 4; v++) {
+                cards[v] = _mm256_shuffle_epi8(count, nib[v]);
+                all = _mm256_add_epi8(all, cards[v]);
+                sa = _mm256_add_epi8(sa, _mm256_shuffle_epi8(plane_a, nib[v]));
+                sb = _mm256_add_epi8(sb, _mm256_shuffle_epi8(plane_b, nib[v]));
+            }
+            __m256i total = _mm256_madd_epi16(_mm256_maddubs_epi16(all, ones8), ones16);
+            __m256i past = _mm256_srli_epi32(hi, 20); /* ids 52..63 */
+            __m256i bad = _mm256_or_si256(_mm256_or_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32(5), total),
+                                                          _mm256_cmpgt_epi32(total, _mm256_set1_epi32(7))),
+                                          _mm256_xor_si256(_mm256_cmpeq_epi32(past, _mm256_setzero_si256()),
+                                                           _mm256_set1_epi32(-1)));
+            if (!_mm256_testz_si256(bad, bad)) {
+                wrong = hr_masks_scalar(step, 8, 8, (uint16_t *)(void *)(out + 2 * i), 2);
+                if (wrong >= 0) {
+                    wrong += i;
+                    break;
+                }
+                continue;
+            }
+            __m256i key = _mm256_setzero_si256();
+            for (int t = 0; t < 3; t++) {
+                __m256i pairs = _mm256_setzero_si256();
+                for (int v = 0; v < 4; v++)
+                    pairs = _mm256_add_epi16(pairs, _mm256_maddubs_epi16(weight[t][v], cards[v]));
+                key = _mm256_add_epi32(key, _mm256_slli_epi32(_mm256_madd_epi16(pairs, ones16), 8 * t));
+            }
+            __m256i suits_b = _mm256_madd_epi16(_mm256_maddubs_epi16(sb, ones8), ones16);
+            __m256i suits = _mm256_add_epi32(_mm256_madd_epi16(_mm256_maddubs_epi16(sa, ones8), ones16),
+                                             _mm256_slli_epi32(suits_b, 8));
+            __m256i flags =
+                _mm256_and_si256(_mm256_add_epi32(suits, _mm256_set1_epi32(0x3333)), _mm256_set1_epi32(0x8888));
+            uint32_t keys[8];
+            _mm256_storeu_si256((__m256i *)(void *)keys, key);
+            for (int l = 0; l < 8; l++)
+                hr_store_u16(out + 2 * (i + l), hr_plain_hashed(hr_hash(keys[l])));
+            unsigned flush = avx2_nonzero(flags);
+            __m256i at = _mm256_add_epi32(lane, _mm256_set1_epi32((int)(i - start)));
+            avx2_append(_mm256_or_si256(at, _mm256_slli_epi32(flags, 16)), flush, pending, &n_pending);
         }
-        __m256i total = _mm256_madd_epi16(_mm256_maddubs_epi16(all, ones8), ones16);
-        __m256i past = _mm256_srli_epi32(hi, 20); /* ids 52..63 */
-        __m256i bad = _mm256_or_si256(_mm256_or_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32(5), total),
-                                                      _mm256_cmpgt_epi32(total, _mm256_set1_epi32(7))),
-                                      _mm256_xor_si256(_mm256_cmpeq_epi32(past, _mm256_setzero_si256()),
-                                                       _mm256_set1_epi32(-1)));
-        if (!_mm256_testz_si256(bad, bad)) {
-            avx2_store_masks(copy, m0, m1);
-            int64_t wrong = hr_masks_scalar(copy, 8, 8, (uint16_t *)(void *)(out + 2 * i), 2);
-            if (wrong >= 0)
-                return i + wrong;
-            continue;
+        /* the listed masks with a flush (bit 4 * suit + 3 of their flags): the flush table at that suit's ranks */
+        for (int f = 0; f < n_pending; f++) {
+            const unsigned at = (unsigned)pending[f] & 0xffff;
+            const unsigned suit = (unsigned)(hr_ctz64((uint64_t)pending[f] >> 16) - 3) / 4;
+            hr_store_u16(out + 2 * (start + at), handrank_flush[hr_mask_suit_ranks(copy[at], suit)]);
         }
-        __m256i key = _mm256_setzero_si256();
-        for (int t = 0; t < 3; t++) {
-            __m256i pairs = _mm256_setzero_si256();
-            for (int v = 0; v < 4; v++)
-                pairs = _mm256_add_epi16(pairs, _mm256_maddubs_epi16(weight[t][v], cards[v]));
-            key = _mm256_add_epi32(key, _mm256_slli_epi32(_mm256_madd_epi16(pairs, ones16), 8 * t));
-        }
-        __m256i suits = _mm256_add_epi32(_mm256_madd_epi16(_mm256_maddubs_epi16(sa, ones8), ones16),
-                                         _mm256_slli_epi32(_mm256_madd_epi16(_mm256_maddubs_epi16(sb, ones8), ones16), 8));
-        __m256i flags = _mm256_and_si256(_mm256_add_epi32(suits, _mm256_set1_epi32(0x3333)), _mm256_set1_epi32(0x8888));
-        uint32_t keys[8];
-        _mm256_storeu_si256((__m256i *)(void *)keys, key);
-        for (int l = 0; l < 8; l++)
-            hr_store_u16(out + 2 * (i + l), hr_plain_hashed(hr_hash(keys[l])));
-        unsigned flush = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(
-            _mm256_xor_si256(_mm256_cmpeq_epi32(flags, _mm256_setzero_si256()), _mm256_set1_epi32(-1))));
-        if (flush)
-            avx2_store_masks(copy, m0, m1);
-        for (; flush; flush &= flush - 1) {
-            const int l = hr_ctz64(flush);
-            hr_store_u16(out + 2 * (i + l), handrank_evaluate_mask(copy[l]));
-        }
+        if (wrong >= 0)
+            return wrong;
     }
     return masks_rest(masks, i, n, out);
 }
