@@ -211,7 +211,9 @@ HR_INLINE int64_t masks_kernel(const char *m, int64_t n, ptrdiff_t stride, char 
         uint64_t key = HANDRANK_KEY_BIAS + handrank_mask_key[256 * 6 + (mask >> 48)]; /* cards 48..51 */
         for (int b = 0; b < 6; b++)
             key += handrank_mask_key[(uint64_t)(256 * b) + (mask >> (8 * b) & 0xff)];
-        hr_store_u16(o, key & HANDRANK_FLUSH_BITS ? handrank_evaluate_mask(mask) : hr_plain_hashed(hr_hash(key)));
+        uint64_t flush = key & HANDRANK_FLUSH_BITS; /* at most one suit's flag: see hr_finish */
+        unsigned suit = (unsigned)(hr_ctz64(flush | 1ULL << 63) - HANDRANK_SUIT_SHIFT - 3) / 4;
+        hr_store_u16(o, flush ? handrank_flush[hr_mask_suit_ranks(mask, suit)] : hr_plain_hashed(hr_hash(key)));
     }
     return -1;
 }
