@@ -341,9 +341,11 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
  * adds each qword's bytes.  A row holds a card twice when a byte of its
  * qword equals the byte one to four places round.  The eight keys hash
  * one by one as in the scalar kernel (gathers are slow on many AVX2
- * CPUs, and were no faster here); a row with a flush is ranked from the
- * flush table at its flush suit's ranks, and a step with an invalid row by
- * the scalar kernel, both from the step's loads stored to a local copy.
+ * CPUs, and were no faster here).  Every step stores its loads to the
+ * chunk's copy: a step with an invalid row goes to the scalar kernel from
+ * there, and the rows with a flush, listed as the chunk goes (a permute
+ * from handrank_compress8, no branch), are ranked at its end from the
+ * flush table at their flush suit's ranks.
  */
 typedef struct {
     __m256i spread, past_cards, rot[4], plane[5], order;
@@ -502,8 +504,8 @@ HR_AVX2 static int64_t avx2_rows(const uint8_t *cards, int64_t n, int k, char *o
  * of 8 bits, counts of 3), then vpmaddwd; two planes of suit counters by
  * shuffles of the nibbles.  The mask is valid when its counts add up to
  * 5..7 and it has no bit past 51.  Keys hash one by one, as in the rows
- * kernel; masks with a flush are ranked one by one by
- * handrank_evaluate_mask.
+ * kernel; masks with a flush are listed and ranked at the chunk's end, as
+ * rows are, the suit's ranks folded out of the mask (hr_mask_suit_ranks).
  */
 HR_AVX2 static inline void avx2_store_masks(uint64_t *copy, __m256i m0, __m256i m1) {
     _mm256_storeu_si256((__m256i *)(void *)copy, m0);

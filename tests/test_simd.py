@@ -122,6 +122,21 @@ def test_a_bad_row_far_in_among_flushes(kernel: str, bad_at: int) -> None:
         handrank.evaluate_batch(rows)
 
 
+@pytest.mark.parametrize("bad_at", [37, 1_500, 2_047, 3_001])
+def test_rows_and_masks_before_a_bad_one_are_written(kernel: str, bad_at: int) -> None:
+    """Flush rows before the first bad row, in its chunk and the ones before, end up in ``out`` ranked."""
+    rows = _tricky_rows(7, seed=8)[:4_000].copy()
+    want = _scalar(handrank.evaluate_batch, rows)
+    masks = _masks(rows)
+    rows[bad_at, 2] = rows[bad_at, 6]
+    masks[bad_at] = 0b1111  # four cards
+    for fn, arr in ((handrank.evaluate_batch, rows), (handrank.evaluate_masks, masks)):
+        out = np.zeros(len(arr), dtype=np.uint16)
+        with pytest.raises(ValueError, match=f"{bad_at}"):
+            fn(arr, out=out)
+        assert np.array_equal(out[:bad_at], want[:bad_at])
+
+
 def test_layouts(kernel: str) -> None:
     """Strided, Fortran-ordered, unaligned and wider-typed rows give the contiguous rows' classes."""
     rows = _random_rows(5_001, 7, seed=4)
