@@ -68,7 +68,8 @@ def render() -> dict[str, str]:
         for b in range(MASK_BYTES)
         for v in range(256 if b < MASK_BYTES - 1 else 1 << (T.N_CARDS - 8 * b))
     ]
-    compress8 = [([l for l in range(8) if m >> l & 1] + [0] * 8)[j] for m in range(256) for j in range(8)]
+    # For each 8-bit mask, the places of its set bits in ascending order, then zeros.
+    compress8 = [([lane for lane in range(8) if m >> lane & 1] + [0] * 8)[j] for m in range(256) for j in range(8)]
     h = f"""{HEADER}#ifndef HANDRANK_TABLES_H
 #define HANDRANK_TABLES_H
 
