@@ -87,7 +87,7 @@ HR_INLINE int64_t four_rows(const uint8_t *cards, int64_t n, const int K, char *
     const __m128i bias = _mm_set_epi64x(0, (long long)HANDRANK_KEY_BIAS);
     int64_t i = 0;
     for (; i + 4 <= n; i += 4, cards += 4 * K) {
-        hr_prefetch(cards + HR_STREAM_AHEAD / 2, 0);
+        hr_prefetch_ahead(cards, HR_STREAM_AHEAD / 2, 0);
         uint64_t key[4], bits[4];
         int count = 0;
         for (int r = 0; r < 4; r++) {
@@ -125,7 +125,7 @@ HR_INLINE int64_t batch_u8_rows(const uint8_t *cards, int64_t n, const int K, co
 #endif
     /* Two rows a step: their independent chains interleave better than one row's. */
     for (; i + 1 < n; i += 2, cards += 2 * K) {
-        hr_prefetch(cards + HR_STREAM_AHEAD / 2, 0); /* one cheap instruction a step beats counting lines */
+        hr_prefetch_ahead(cards, HR_STREAM_AHEAD / 2, 0); /* one cheap instruction a step beats counting lines */
         uint64_t k0, b0, k1, b1;
         uint64_t bad0 = row_u8(cards, K, POP, &k0, &b0), bad1 = row_u8(cards + K, K, POP, &k1, &b1);
         if (bad0 | bad1) {
@@ -198,7 +198,7 @@ int64_t hr_rows_strided(const uint8_t *rows, int k, ptrdiff_t row_stride, int64_
 HR_INLINE int64_t masks_kernel(const char *m, int64_t n, ptrdiff_t stride, char *o, ptrdiff_t out_stride,
                                const int POP) {
     for (int64_t i = 0; i < n; i++, m += stride, o += out_stride) {
-        hr_prefetch(m + HR_STREAM_AHEAD / 2, 0);
+        hr_prefetch_ahead(m, HR_STREAM_AHEAD / 2, 0);
         uint64_t mask = hr_load_u64(m); /* read once, at any address */
 #if defined(__GNUC__)
         int count = POP ? __builtin_popcountll(mask) : hr_popcount64(mask);

@@ -170,7 +170,7 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
             const uint8_t *p = cards + i * K;
             uint8_t *step = copy + (i - start) * K;
             for (int b = 0; b < 32 * K; b += 64) /* the step's lines, HR_STREAM_AHEAD on */
-                hr_prefetch(p + HR_STREAM_AHEAD + b, 0);
+                hr_prefetch_ahead(p, HR_STREAM_AHEAD + b, 0);
             __m512i key0, suits0, key1, suits1;
             int ok0 = avx512_sixteen(&q, p, step, &key0, &suits0);
             int ok1 = avx512_sixteen(&q, p + 16 * K, step + 16 * K, &key1, &suits1);
@@ -304,7 +304,7 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
     for (; i + 32 <= n; i += 32) {
         const uint64_t *p = masks + i;
         for (int line = 0; line < 4; line++)
-            hr_prefetch((const char *)(p + 8 * line) + HR_STREAM_AHEAD, 0);
+            hr_prefetch_ahead(p + 8 * line, HR_STREAM_AHEAD, 0);
         __m512i m0 = _mm512_loadu_si512(p), m1 = _mm512_loadu_si512(p + 8);
         __m512i m2 = _mm512_loadu_si512(p + 16), m3 = _mm512_loadu_si512(p + 24);
         uint64_t copy[32]; /* the masks as read, for what is ranked of them again */
@@ -460,7 +460,7 @@ HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const
         for (; i + 8 <= end; i += 8) {
             const uint8_t *p = cards + i * K;
             uint8_t *step = copy + (i - start) * K;
-            hr_prefetch(p + HR_STREAM_AHEAD, 0); /* a step reads 8 * K <= 56 bytes: a line a step */
+            hr_prefetch_ahead(p, HR_STREAM_AHEAD, 0); /* a step reads 8 * K <= 56 bytes: a line a step */
             __m256i dup = _mm256_setzero_si256(), top = _mm256_setzero_si256(), flags0, flags1, two0, two1;
             __m256i key0 = avx2_four(&q, p, K, &flags0, &dup, &top, &two0);
             __m256i key1 = avx2_four(&q, p + 4 * K, K, &flags1, &dup, &top, &two1);
@@ -548,7 +548,7 @@ HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
         int64_t wrong = -1;
         for (; i + 8 <= end; i += 8) {
             const uint64_t *p = masks + i;
-            hr_prefetch((const char *)p + HR_STREAM_AHEAD, 0);
+            hr_prefetch_ahead(p, HR_STREAM_AHEAD, 0);
             __m256i m0 = _mm256_loadu_si256((const __m256i *)(const void *)p);
             __m256i m1 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 4));
             uint64_t *step = copy + (i - start);

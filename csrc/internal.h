@@ -98,9 +98,12 @@ HR_AVX512 static inline __m512i hr_gather_u16(const uint16_t *table, __m512i ind
  * bytes ahead of what they read: a batch much bigger than the caches is
  * read from memory, and the hardware's own prefetch alone leaves the
  * kernels waiting on it (10-15% of the time, measured on 10M rows).
- * A prefetch never faults, so it may point past the input.
+ * A prefetch never faults, so it may point past the input (hr_prefetch_ahead).
  */
 #define HR_STREAM_AHEAD 2048
+/* A prefetch `ahead` bytes past p, the address reckoned as an integer (it may lie past the end of the buffer). */
+#define hr_prefetch_ahead(p, ahead, write) \
+    hr_prefetch((const void *)((uintptr_t)(const void *)(p) + (uintptr_t)(ptrdiff_t)(ahead)), (write))
 
 /*
  * Loads and stores at any address: batch arguments come from numpy arrays
