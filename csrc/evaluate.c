@@ -78,9 +78,8 @@ HR_INLINE uint64_t row_u8(const uint8_t *cards, const int K, const int POP, uint
 #ifdef HR_PAIR_ROWS
 /*
  * Four rows a step (x86-64 with popcount): a row's summed bits number at
- * most K, so the four counts add up to 4K iff every row is valid, and one
- * test of the four keys finds a flush among them.  Rows i.. on; the rows
- * done, or the first bad row as -1 - row.
+ * most K, so the four counts add up to 4K iff every row is valid.  The
+ * rows done (a multiple of four), or the first bad row as -1 - row.
  */
 HR_INLINE int64_t four_rows(const uint8_t *cards, int64_t n, const int K, char *out) {
     const __m128i *pair = (const __m128i *)(const void *)handrank_card_pair;
@@ -98,13 +97,11 @@ HR_INLINE int64_t four_rows(const uint8_t *cards, int64_t n, const int K, char *
             bits[r] = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
             count += hr_popcount64(bits[r]);
         }
-        if (count != 4 * K) {
-            for (int r = 0; r < 4; r++) {
-                if (hr_popcount64(bits[r]) != K)
-                    return -1 - (i + r);
+        if (count != 4 * K) { /* a row is bad: the rows before it are written */
+            int r = 0;
+            for (; hr_popcount64(bits[r]) == K; r++)
                 hr_store_u16(out + 2 * (i + r), hr_finish(key[r], bits[r]));
-            }
-            continue;
+            return -1 - (i + r);
         }
         for (int r = 0; r < 4; r++)
             hr_store_u16(out + 2 * (i + r), hr_finish(key[r], bits[r]));
