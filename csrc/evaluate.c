@@ -76,6 +76,15 @@ HR_INLINE uint64_t row_u8(const uint8_t *cards, const int K, const int POP, uint
 }
 
 #ifdef HR_PAIR_ROWS
+/* hr_finish, its flush test one instruction (the flags found again on the rare path). */
+HR_INLINE uint16_t row_class(uint64_t key, uint64_t bits) {
+    if (key & HANDRANK_FLUSH_BITS) {
+        hr_keep(key);
+        return hr_finish(key, bits);
+    }
+    return hr_plain_hashed(hr_hash(key));
+}
+
 /*
  * Four rows a step (x86-64 with popcount): a row's summed bits number at
  * most K, so the four counts add up to 4K iff every row is valid.  The
@@ -104,7 +113,7 @@ HR_INLINE int64_t four_rows(const uint8_t *cards, int64_t n, const int K, char *
             return -1 - (i + r);
         }
         for (int r = 0; r < 4; r++)
-            hr_store_u16(out + 2 * (i + r), hr_finish(key[r], bits[r]));
+            hr_store_u16(out + 2 * (i + r), row_class(key[r], bits[r]));
     }
     return i;
 }
@@ -189,36 +198,85 @@ int64_t hr_rows_strided(const uint8_t *rows, int k, ptrdiff_t row_stride, int64_
 
 /*
  * Card masks: the key summed byte by byte from handrank_mask_key (seven
- * loads, no loop over the cards); the suit bits only for a flush, by the
- * card loop.  Where popcount is one instruction (POP) it counts the cards.
+ * loads, no loop over the cards); for a flush, the suit's ranks folded out
+ * of the mask (hr_mask_suit_ranks).  Four masks a step, each read once:
+ * with no card past 51 in any of them, their keys, which count each one's
+ * cards (HANDRANK_MASK_FIVE, _EIGHT), show in one test of the four whether
+ * all hold 5..7 cards.  A step that fails it goes mask by mask, by
+ * popcount (POP: one instruction), to the first bad one.
  */
+HR_INLINE int mask_invalid(uint64_t mask, const int POP) {
+#if defined(__GNUC__)
+    int count = POP ? __builtin_popcountll(mask) : hr_popcount64(mask);
+#else
+    int count = hr_popcount64(mask);
+    (void)POP;
+#endif
+    return (mask >> 52) || count < 5 || count > 7;
+}
+
+/* The summed key (biases included: handrank_mask_key's byte 0) of a mask with no card past 51. */
+HR_INLINE uint64_t mask_key(uint64_t mask) {
+    const uint64_t *t = handrank_mask_key;
+    size_t lo = (uint32_t)mask, hi = (size_t)(mask >> 32);
+    return t[lo & 0xff] + t[256 + (lo >> 8 & 0xff)] + t[512 + (lo >> 16 & 0xff)] + t[768 + (lo >> 24)] +
+           t[1024 + (hi & 0xff)] + t[1280 + (hi >> 8 & 0xff)] + t[1536 + (hi >> 16)];
+}
+
+HR_INLINE uint16_t mask_class(uint64_t mask, uint64_t key) {
+    if (key & HANDRANK_FLUSH_BITS) {
+        hr_keep(key); /* the flags found again here: the test above stays one instruction */
+        uint64_t flush = key & HANDRANK_FLUSH_BITS; /* at most one suit's flag: see hr_finish */
+        unsigned suit = (unsigned)(hr_ctz64(flush) - HANDRANK_SUIT_SHIFT - 3) / 4;
+        return handrank_flush[hr_mask_suit_ranks(mask, suit)];
+    }
+    return hr_plain_hashed(hr_hash(key));
+}
+
 HR_INLINE int64_t masks_kernel(const char *m, int64_t n, ptrdiff_t stride, char *o, ptrdiff_t out_stride,
                                const int POP) {
-    for (int64_t i = 0; i < n; i++, m += stride, o += out_stride) {
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4, m += 4 * stride, o += 4 * out_stride) {
         hr_prefetch_ahead(m, HR_STREAM_AHEAD / 2, 0);
-        uint64_t mask = hr_load_u64(m); /* read once, at any address */
-#if defined(__GNUC__)
-        int count = POP ? __builtin_popcountll(mask) : hr_popcount64(mask);
-#else
-        int count = hr_popcount64(mask);
-        (void)POP;
-#endif
-        if ((mask >> 52) || count < 5 || count > 7)
+        uint64_t mask[4], key[4];
+        for (int r = 0; r < 4; r++) {
+            mask[r] = hr_load_u64(m + r * stride); /* read once, at any address */
+            hr_keep(mask[r]);
+        }
+        if (((mask[0] | mask[1] | mask[2] | mask[3]) >> 52) == 0) {
+            for (int r = 0; r < 4; r++)
+                key[r] = mask_key(mask[r]);
+            if ((key[0] & key[1] & key[2] & key[3] & HANDRANK_MASK_FIVE) &&
+                !((key[0] | key[1] | key[2] | key[3]) & HANDRANK_MASK_EIGHT)) {
+                for (int r = 0; r < 4; r++)
+                    hr_store_u16(o + r * out_stride, mask_class(mask[r], key[r]));
+                continue;
+            }
+        }
+        int r = 0; /* a mask is bad: the ones before it are written */
+        for (; !mask_invalid(mask[r], POP); r++)
+            hr_store_u16(o + r * out_stride, mask_class(mask[r], mask_key(mask[r])));
+        return i + r;
+    }
+    for (; i < n; i++, m += stride, o += out_stride) {
+        uint64_t mask = hr_load_u64(m);
+        hr_keep(mask);
+        if (mask_invalid(mask, POP))
             return i;
-        uint64_t key = HANDRANK_KEY_BIAS + handrank_mask_key[256 * 6 + (mask >> 48)]; /* cards 48..51 */
-        for (int b = 0; b < 6; b++)
-            key += handrank_mask_key[(uint64_t)(256 * b) + (mask >> (8 * b) & 0xff)];
-        uint64_t flush = key & HANDRANK_FLUSH_BITS; /* at most one suit's flag: see hr_finish */
-        unsigned suit = (unsigned)(hr_ctz64(flush | 1ULL << 63) - HANDRANK_SUIT_SHIFT - 3) / 4;
-        hr_store_u16(o, flush ? handrank_flush[hr_mask_suit_ranks(mask, suit)] : hr_plain_hashed(hr_hash(key)));
+        hr_store_u16(o, mask_class(mask, mask_key(mask)));
     }
     return -1;
 }
 
+/* The kernel for contiguous masks and output (strides known at compile time), else for any strides. */
+#define MASKS_KERNEL(m, n, stride, o, out_stride, POP)                                                     \
+    ((stride) == 8 && (out_stride) == 2 ? masks_kernel(m, n, 8, o, 2, POP)                                \
+                                        : masks_kernel(m, n, stride, o, out_stride, POP))
+
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(__POPCNT__)
 __attribute__((target("popcnt"))) static int64_t masks_pop(const char *m, int64_t n, ptrdiff_t stride, char *o,
                                                           ptrdiff_t out_stride) {
-    return masks_kernel(m, n, stride, o, out_stride, 1);
+    return MASKS_KERNEL(m, n, stride, o, out_stride, 1);
 }
 #endif
 
@@ -227,5 +285,5 @@ int64_t hr_masks_scalar(const uint64_t *masks, int64_t n, ptrdiff_t stride, uint
     if (__builtin_cpu_supports("popcnt"))
         return masks_pop((const char *)masks, n, stride, (char *)out, out_stride);
 #endif
-    return masks_kernel((const char *)masks, n, stride, (char *)out, out_stride, 0);
+    return MASKS_KERNEL((const char *)masks, n, stride, (char *)out, out_stride, 0);
 }

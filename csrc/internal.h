@@ -112,6 +112,16 @@ HR_AVX512 static inline __m512i hr_gather_u16(const uint16_t *table, __m512i ind
  */
 HR_INLINE uint64_t hr_load_u64(const void *p) { uint64_t v; memcpy(&v, p, sizeof v); return v; }
 HR_INLINE void hr_store_u16(void *p, uint16_t v) { memcpy(p, &v, sizeof v); }
+/*
+ * After a load from the caller's memory: the compiler keeps the value as
+ * read and may not load it again in its place (another thread may write
+ * there meanwhile, and a value must be ranked as it was validated).
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define hr_keep(v) __asm__("" : "+r"(v))
+#else
+#define hr_keep(v) ((void)0)
+#endif
 
 #define HR_SLOT_MASK ((1u << HANDRANK_HASH_SLOT_BITS) - 1)
 

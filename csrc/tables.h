@@ -8,6 +8,10 @@
 #define HANDRANK_FLUSH_BITS 0x0000888800000000ULL
 #define HANDRANK_SUIT_SHIFT 32
 #define HANDRANK_POISON_MASK 0xe000e000e000e000ULL
+/* In a card mask's summed key (handrank_mask_key): set iff it holds 5 cards or more (of at most 7), and
+ * clear iff it holds at most 7. */
+#define HANDRANK_MASK_FIVE 0x0008000000000000ULL
+#define HANDRANK_MASK_EIGHT 0x3000000000000000ULL
 #define HANDRANK_HASH_MUL 0x9e3779b1u
 #define HANDRANK_HASH_BUCKET_BITS 13
 #define HANDRANK_HASH_SLOT_BITS 17
@@ -32,7 +36,9 @@ extern const uint16_t handrank_flush[8193];
  * for the AVX-512 kernels read an entry as the low half of four bytes. */
 extern const uint16_t handrank_hash_disp[8193];
 extern const uint16_t handrank_hash_values[131073];
-/* The summed card keys of a card mask's byte b with bits v, at 256 * b + v (b < 7; the last: v < 16). */
+/* The summed card keys of a card mask's byte b with bits v, at 256 * b + v (b < 7; the last: v < 16),
+ * with the cards counted in bits 48.. and 56.. (see HANDRANK_MASK_FIVE); byte 0's entries carry
+ * HANDRANK_KEY_BIAS and the counts' biases too, so that the seven make a summed key. */
 extern const uint64_t handrank_mask_key[1552];
 /* For each 8-bit mask m, at 8 * m: the places of its set bits in ascending order, then zeros (the lane indices
  * that move eight lanes' marked ones to the front). */

@@ -191,6 +191,41 @@ def test_masks_every_length_and_every_bad_mask_position(kernel: str) -> None:
         assert np.array_equal(handrank.evaluate_masks(layout), _scalar(handrank.evaluate_masks, base))
 
 
+def test_masks_of_every_card_count_at_every_place_in_a_step(kernel: str) -> None:
+    """A mask of 0..13 cards, or of 13 of one suit, at each of eight places: the one named, as the Python twin does.
+
+    Kernels may count a step's cards at once (sums that must not carry into one another, 13 of one suit the
+    most any field holds); a mask of 5..7 cards among them leaves the rest of the step valid.
+    """
+    rng = np.random.default_rng(11)
+    base = _masks(_random_rows(16, 7, seed=12))
+    faults = [int(_masks(_random_rows(1, c, seed=40 + c))[0]) if c else 0 for c in (0, 1, 3, 4, 8, 9, 12, 13)]
+    faults += [sum(1 << (4 * r + s) for r in range(13)) for s in range(4)]  # a whole suit
+    faults += [(1 << 52) - 1, int(rng.integers(1 << 62)) | 1 << 63]
+    for bad_at in range(8):
+        for fault in faults:
+            masks = base.copy()
+            masks[bad_at] = fault
+            with pytest.raises(ValueError) as got:
+                handrank.evaluate_masks(masks)
+            before = _backend.use("python")
+            try:
+                with pytest.raises(ValueError) as want:
+                    handrank.evaluate_masks(masks)
+            finally:
+                _backend.use(_backend.name(before))
+            assert str(got.value) == str(want.value) and f"{bad_at}" in str(got.value)
+    for size in (5, 6, 7):  # valid masks of each size at every place
+        masks = base.copy()
+        masks[:8] = _masks(_random_rows(8, size, seed=60 + size))
+        before = _backend.use("python")
+        try:
+            want = handrank.evaluate_masks(masks)
+        finally:
+            _backend.use(_backend.name(before))
+        assert np.array_equal(handrank.evaluate_masks(masks), want)
+
+
 def _omaha_deals(n: int, nh: int, nb: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Random deals, every other one leaning to one suit (flushes, straight flushes, three suited on the board)."""
     rng = np.random.default_rng(seed)
