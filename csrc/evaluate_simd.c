@@ -338,8 +338,9 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
  * shuffle spreads them to a qword each (past its cards distinct ids past
  * 51).  Shuffles of the spread bytes read 16-entry tables by rank (the
  * three bytes of its key) and by suit (two planes of counters); vpsadbw
- * adds each qword's bytes.  A row holds a card twice when a byte of its
- * qword equals the byte one to four places round.  The eight keys hash
+ * adds each qword's bytes.  A row holds a card twice when its card j
+ * equals its card (j + d) mod K for some d = 1..K/2 (every pair of K
+ * cards is such a pair: three byte shuffles for 6 or 7 cards, two for 5).  The eight keys hash
  * one by one as in the scalar kernel (gathers are slow on many AVX2
  * CPUs, and were no faster here).  Every step stores its loads to the
  * chunk's copy: a step with an invalid row goes to the scalar kernel from
@@ -357,15 +358,17 @@ HR_AVX2 static inline void avx2_init(avx2_consts *q, const int K) {
         const int row = (b & 15) / 8, j = b % 8;
         spread[b] = (uint8_t)(j < K ? K * row + j : 0x80); /* 0x80: a zero byte */
         past[b] = (uint8_t)(j < K ? 0 : 248 + j);
+        /* card j against card (j + r + 1) mod K; past the cards a zero byte, which no byte past them equals */
         for (int r = 0; r < 4; r++)
-            rot[r][b] = (uint8_t)((b & 8) + ((j + r + 1) & 7));
+            rot[r][b] = (uint8_t)(j < K ? (b & 8) + (j + r + 1) % K : 0x80);
     }
     for (int b = 0; b < 32; b++) {
         const int x = b & 15;
         for (int t = 0; t < 3; t++) /* by rank; ranks 13..15 (the ids past 51) read 0 */
             plane[t][b] = (uint8_t)(x < 13 ? handrank_card_key[4 * x] >> (8 * t) : 0);
-        plane[3][b] = (uint8_t)(x == 0 ? 1 : x == 1 ? 16 : 0); /* by suit: a count in the nibble of suits 0, 1 */
-        plane[4][b] = (uint8_t)(x == 2 ? 1 : x == 3 ? 16 : 0); /* of suits 2, 3 */
+        /* by the id's low four bits, whose low two are its suit: a count in the nibble of suits 0, 1; of 2, 3 */
+        plane[3][b] = (uint8_t)((x & 3) == 0 ? 1 : (x & 3) == 1 ? 16 : 0);
+        plane[4][b] = (uint8_t)((x & 3) == 2 ? 1 : (x & 3) == 3 ? 16 : 0);
     }
     q->spread = _mm256_loadu_si256((const __m256i *)(const void *)spread);
     q->past_cards = _mm256_loadu_si256((const __m256i *)(const void *)past);
@@ -389,15 +392,16 @@ HR_AVX2 static inline __m256i avx2_four(const avx2_consts *q, const uint8_t *p, 
     __m256i cards = _mm256_shuffle_epi8(two, q->spread);
     *top = _mm256_max_epu8(*top, cards);
     __m256i x = _mm256_or_si256(cards, q->past_cards);
-    for (int r = 0; r < 4; r++)
+    for (int r = 0; r < K / 2; r++) /* distances 1..K/2 mod K: every pair of the K cards */
         *dup = _mm256_or_si256(*dup, _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, q->rot[r])));
     __m256i rank = _mm256_and_si256(_mm256_srli_epi16(x, 2), _mm256_set1_epi8(0x0f));
-    __m256i suit = _mm256_and_si256(x, _mm256_set1_epi8((char)0x83)); /* ids past 51 read 0 */
     __m256i s0 = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[0], rank), zero);
     __m256i s1 = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[1], rank), zero);
     __m256i s2 = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[2], rank), zero);
-    __m256i sa = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[3], suit), zero);
-    __m256i sb = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[4], suit), zero);
+    /* the suit planes by the bytes as they are: past the cards (bit 7 set) they read 0; an id in 52..127 reads a
+       count, and its row goes to the scalar kernel */
+    __m256i sa = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[3], x), zero);
+    __m256i sb = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[4], x), zero);
     __m256i counts = _mm256_add_epi32(_mm256_add_epi32(sa, _mm256_slli_epi32(sb, 8)), _mm256_set1_epi32(0x3333));
     *flags = _mm256_and_si256(counts, _mm256_set1_epi32(0x8888));
     return _mm256_add_epi32(_mm256_add_epi32(s0, _mm256_slli_epi32(s1, 8)), _mm256_slli_epi32(s2, 16));
