@@ -346,7 +346,8 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
  * chunk's copy: a step with an invalid row goes to the scalar kernel from
  * there, and the rows with a flush, listed as the chunk goes (a permute
  * from handrank_compress8, no branch), are ranked at its end from the
- * flush table at their flush suit's ranks.
+ * flush table at their flush suit's ranks, eight at a time (gathers of
+ * their bytes from the copy and of the flush table).
  */
 typedef struct {
     __m256i spread, past_cards, rot[4], plane[5], order;
@@ -433,18 +434,43 @@ HR_AVX2 static inline unsigned avx2_nonzero(__m256i v) {
 
 /*
  * The rows of a chunk that hold a flush (each listed with its flags: bit 4 * suit + 3), ranked from the
- * chunk's copy: the flush table at that suit's ranks.
+ * chunk's copy eight at a time: the flush table at that suit's ranks.  Lanes past the list read row 0
+ * (a valid row of the chunk) and are not written.
  */
 HR_AVX2 static inline void avx2_rank_flushes(const uint8_t *copy, const int32_t *listed, int n, const int K,
                                              char *out) {
-    for (int f = 0; f < n; f++) {
-        const unsigned at = (unsigned)listed[f] & 0xffff;
-        const unsigned suit = (unsigned)(hr_ctz64((uint64_t)listed[f] >> 16) - 3) / 4;
-        const uint8_t *row = copy + at * (unsigned)K;
-        unsigned ranks = 0;
-        for (int j = 0; j < K; j++)
-            ranks |= (unsigned)((row[j] & 3) == suit) << (row[j] >> 2);
-        hr_store_u16(out + 2 * at, handrank_flush[ranks]);
+    const __m256i one = _mm256_set1_epi32(1), low = _mm256_set1_epi32(0xff), three = _mm256_set1_epi32(3);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (int f = 0; f < n; f += 8) {
+        const int m = n - f < 8 ? n - f : 8;
+        __m256i entry = _mm256_loadu_si256((const __m256i *)(const void *)(listed + f));
+        entry = _mm256_and_si256(entry, _mm256_cmpgt_epi32(_mm256_set1_epi32(m), lane));
+        __m256i at = _mm256_and_si256(entry, _mm256_set1_epi32(0xffff));
+        /* the flag of suit s is 8 << 4s: the suit is how many of 8, 128, 2048 it exceeds */
+        __m256i flag = _mm256_srli_epi32(entry, 16);
+        __m256i suit = _mm256_sub_epi32(
+            _mm256_setzero_si256(),
+            _mm256_add_epi32(_mm256_add_epi32(_mm256_cmpgt_epi32(flag, _mm256_set1_epi32(8)),
+                                              _mm256_cmpgt_epi32(flag, _mm256_set1_epi32(128))),
+                             _mm256_cmpgt_epi32(flag, _mm256_set1_epi32(2048))));
+        __m256i offset = _mm256_mullo_epi32(at, _mm256_set1_epi32(K));
+        __m256i w0 = _mm256_i32gather_epi32((const int *)(const void *)copy, offset, 1);
+        __m256i w1 = _mm256_i32gather_epi32((const int *)(const void *)copy,
+                                            _mm256_add_epi32(offset, _mm256_set1_epi32(K - 4)), 1);
+        __m256i bits = _mm256_setzero_si256();
+        for (int j = 0; j < K; j++) {
+            __m256i c = j < 4 ? _mm256_srli_epi32(w0, 8 * j) : _mm256_srli_epi32(w1, 8 * (j - K + 4));
+            c = _mm256_and_si256(c, low);
+            __m256i match = _mm256_cmpeq_epi32(_mm256_and_si256(c, three), suit);
+            bits = _mm256_or_si256(bits, _mm256_and_si256(match, _mm256_sllv_epi32(one, _mm256_srli_epi32(c, 2))));
+        }
+        /* handrank_flush has an entry of padding: each class is the low half of four bytes */
+        __m256i cls = _mm256_i32gather_epi32((const int *)(const void *)handrank_flush, bits, 2);
+        int32_t where[8], got[8];
+        _mm256_storeu_si256((__m256i *)(void *)where, at);
+        _mm256_storeu_si256((__m256i *)(void *)got, cls);
+        for (int l = 0; l < m; l++)
+            hr_store_u16(out + 2 * where[l], (uint16_t)got[l]);
     }
 }
 
