@@ -197,8 +197,8 @@ int64_t hr_rows_strided(const uint8_t *rows, int k, ptrdiff_t row_stride, int64_
 }
 
 /*
- * Card masks: the key summed byte by byte from handrank_mask_key (seven
- * loads, no loop over the cards); for a flush, the suit's ranks folded out
+ * Card masks: the key summed by parts from handrank_mask_key (six loads,
+ * no loop over the cards); for a flush, the suit's ranks folded out
  * of the mask (hr_mask_suit_ranks).  Four masks a step, each read once:
  * with no card past 51 in any of them, their keys, which count each one's
  * cards (HANDRANK_MASK_FIVE, _EIGHT), show in one test of the four whether
@@ -215,12 +215,15 @@ HR_INLINE int mask_invalid(uint64_t mask, const int POP) {
     return (mask >> 52) || count < 5 || count > 7;
 }
 
-/* The summed key (biases included: handrank_mask_key's byte 0) of a mask with no card past 51. */
+/*
+ * The summed key (biases included: handrank_mask_key's byte 0) of a mask with no card past 51: its five low
+ * bytes, then its top twelve bits in one 4,096-entry part (one lookup and one shift fewer than by bytes).
+ */
 HR_INLINE uint64_t mask_key(uint64_t mask) {
     const uint64_t *t = handrank_mask_key;
-    size_t lo = (uint32_t)mask, hi = (size_t)(mask >> 32);
+    size_t lo = (uint32_t)mask;
     return t[lo & 0xff] + t[256 + (lo >> 8 & 0xff)] + t[512 + (lo >> 16 & 0xff)] + t[768 + (lo >> 24)] +
-           t[1024 + (hi & 0xff)] + t[1280 + (hi >> 8 & 0xff)] + t[1536 + (hi >> 16)];
+           t[1024 + (mask >> 32 & 0xff)] + t[1280 + (mask >> 40)];
 }
 
 HR_INLINE uint16_t mask_class(uint64_t mask, uint64_t key) {
