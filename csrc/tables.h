@@ -36,10 +36,10 @@ extern const uint16_t handrank_flush[8193];
  * for the AVX-512 kernels read an entry as the low half of four bytes. */
 extern const uint16_t handrank_hash_disp[8193];
 extern const uint16_t handrank_hash_values[131073];
-/* The summed card keys of a card mask's byte b with bits v at 256 * b + v (b < 5), then of its top
- * 12 bits (cards 40..51) with bits v at 1280 + v; the cards counted in bits 48.. and
- * 56.. (see HANDRANK_MASK_FIVE); byte 0's entries carry HANDRANK_KEY_BIAS and the counts' biases too, so that
- * the six make a summed key. */
+/* The summed card keys of a card mask's byte b with bits v at 256 * b + v (b < 5), then of its
+ * top 12 bits (cards 40..51) with bits v at 1280 + v; the cards counted
+ * in bits 48.. and 56.. (see HANDRANK_MASK_FIVE); byte 0's entries carry HANDRANK_KEY_BIAS and the counts'
+ * biases too, so that the six make a summed key. */
 extern const uint64_t handrank_mask_key[5376];
 /* For each 8-bit mask m, at 8 * m: the places of its set bits in ascending order, then zeros (the lane indices
  * that move eight lanes' marked ones to the front). */

@@ -117,10 +117,10 @@ extern const uint16_t handrank_flush[{(1 << T.N_RANKS) + 1}];
  * for the AVX-512 kernels read an entry as the low half of four bytes. */
 extern const uint16_t handrank_hash_disp[{len(disp) + 1}];
 extern const uint16_t handrank_hash_values[{len(values) + 1}];
-/* The summed card keys of a card mask's byte b with bits v at 256 * b + v (b < {MASK_BYTES}), then of its top
- * {MASK_TOP_BITS} bits (cards {8 * MASK_BYTES}..51) with bits v at {256 * MASK_BYTES} + v; the cards counted in bits 48.. and
- * 56.. (see HANDRANK_MASK_FIVE); byte 0's entries carry HANDRANK_KEY_BIAS and the counts' biases too, so that
- * the six make a summed key. */
+/* The summed card keys of a card mask's byte b with bits v at 256 * b + v (b < {MASK_BYTES}), then of its
+ * top {MASK_TOP_BITS} bits (cards {8 * MASK_BYTES}..51) with bits v at {256 * MASK_BYTES} + v; the cards counted
+ * in bits 48.. and 56.. (see HANDRANK_MASK_FIVE); byte 0's entries carry HANDRANK_KEY_BIAS and the counts'
+ * biases too, so that the six make a summed key. */
 extern const uint64_t handrank_mask_key[{len(mask_key)}];
 /* For each 8-bit mask m, at 8 * m: the places of its set bits in ascending order, then zeros (the lane indices
  * that move eight lanes' marked ones to the front). */
