@@ -230,8 +230,7 @@ HR_INLINE uint16_t mask_class(uint64_t mask, uint64_t key) {
     if (key & HANDRANK_FLUSH_BITS) {
         hr_keep(key); /* the flags found again here: the test above stays one instruction */
         uint64_t flush = key & HANDRANK_FLUSH_BITS; /* at most one suit's flag: see hr_finish */
-        unsigned suit = (unsigned)(hr_ctz64(flush) - HANDRANK_SUIT_SHIFT - 3) / 4;
-        return handrank_flush[hr_mask_suit_ranks(mask, suit)];
+        return handrank_flush[hr_mask_suit_ranks(mask, hr_flag_suit(flush))];
     }
     return hr_plain_hashed(hr_hash(key));
 }
@@ -240,7 +239,7 @@ HR_INLINE int64_t masks_kernel(const char *m, int64_t n, ptrdiff_t stride, char 
                                const int POP) {
     int64_t i = 0;
     for (; i + 4 <= n; i += 4, m += 4 * stride, o += 4 * out_stride) {
-        hr_prefetch_ahead(m, HR_STREAM_AHEAD / 2, 0);
+        hr_prefetch_ahead(m, HR_STREAM_AHEAD / 16 * stride, 0); /* 128 masks on, at any stride (1 KB contiguous) */
         uint64_t mask[4], key[4];
         for (int r = 0; r < 4; r++) {
             mask[r] = hr_load_u64(m + r * stride); /* read once, at any address */

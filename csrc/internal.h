@@ -154,14 +154,14 @@ HR_INLINE unsigned hr_mask_suit_ranks(uint64_t mask, unsigned s) {
     return (unsigned)(x | x >> 24) & HR_SUIT_RANKS;
 }
 
+/* The suit of the lowest flag set in `flags` (not 0): suit s's flag is bit HANDRANK_SUIT_SHIFT + 4 * s + 3. */
+HR_INLINE unsigned hr_flag_suit(uint64_t flags) { return (unsigned)(hr_ctz64(flags) - HANDRANK_SUIT_SHIFT - 3) / 4; }
+
 /* Class from a summed key and the OR of the cards' suit bits. */
 HR_INLINE uint16_t hr_finish(uint64_t key, uint64_t suits) {
     uint64_t flush = key & HANDRANK_FLUSH_BITS;
-    if (flush) {
-        /* At most one suit can hold five of seven cards; its flag bit is 35 + 4 * suit. */
-        unsigned shift = (unsigned)(hr_ctz64(flush) - HANDRANK_SUIT_SHIFT - 3) * 4;
-        return handrank_flush[(suits >> shift) & HR_SUIT_RANKS];
-    }
+    if (flush) /* at most one suit can hold five of seven cards */
+        return handrank_flush[(suits >> (16 * hr_flag_suit(flush))) & HR_SUIT_RANKS];
     return hr_plain_hashed(hr_hash(key));
 }
 

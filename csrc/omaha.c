@@ -25,7 +25,7 @@
  */
 HR_INLINE int three_suited(uint64_t board_key) {
     uint64_t flag = (board_key + (0x5555ULL << HANDRANK_SUIT_SHIFT)) & HANDRANK_FLUSH_BITS;
-    return flag ? (hr_ctz64(flag) - HANDRANK_SUIT_SHIFT - 3) / 4 : -1;
+    return flag ? (int)hr_flag_suit(flag) : -1;
 }
 
 /* x has exactly n set bits (n = 2 or 3), without a population count. */

@@ -21,10 +21,8 @@
 
 HR_INLINE uint16_t sd_finish(uint64_t key, uint64_t suits, const uint16_t *values) {
     uint64_t flush = key & HANDRANK_FLUSH_BITS;
-    if (flush) {
-        unsigned shift = (unsigned)(hr_ctz64(flush) - HANDRANK_SUIT_SHIFT - 3) * 4;
-        return handrank_sd_flush[(suits >> shift) & HR_SUIT_RANKS];
-    }
+    if (flush)
+        return handrank_sd_flush[(suits >> (16 * hr_flag_suit(flush))) & HR_SUIT_RANKS];
     uint32_t h = hr_hash(key);
     return values[(h & SD_SLOT_MASK) ^ handrank_sd_disp[h >> (32 - HANDRANK_SD_HASH_BUCKET_BITS)]];
 }
