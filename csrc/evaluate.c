@@ -36,6 +36,25 @@ uint16_t handrank_evaluate_mask(uint64_t mask) {
 
 
 /*
+ * The scalar kernels' keys (handrank_card_pair, handrank_mask_key; see
+ * HANDRANK_SCALAR_SUIT_SHIFT): each card's rank key is stored multiplied by
+ * HANDRANK_HASH_MUL, so that the low 32 bits of a sum are the hash of the
+ * summed rank key (one multiply fewer a hand); the suit counters sit 4 bits
+ * higher, above the carries out of those 32.
+ */
+HR_INLINE unsigned scalar_flag_suit(uint64_t flags) {
+    return (unsigned)(hr_ctz64(flags) - HANDRANK_SCALAR_SUIT_SHIFT - 3) / 4;
+}
+
+/* hr_finish for a key in the scalar kernels' layout. */
+HR_INLINE uint16_t scalar_finish(uint64_t key, uint64_t suits) {
+    uint64_t flush = key & HANDRANK_SCALAR_FLUSH_BITS;
+    if (flush) /* at most one suit can hold five of seven cards */
+        return handrank_flush[(suits >> (16 * scalar_flag_suit(flush))) & HR_SUIT_RANKS];
+    return hr_plain_hashed((uint32_t)key);
+}
+
+/*
  * The hot path: contiguous uint8 rows of K cards, K a compile-time constant,
  * into a contiguous `out` (at any address: it is written through memcpy).
  * Where popcount is one instruction (POP), a row is valid iff its suit bits
@@ -50,7 +69,7 @@ HR_INLINE uint64_t row_u8(const uint8_t *cards, const int K, const int POP, uint
 #ifdef HR_PAIR_ROWS
     if (POP) {
         const __m128i *pair = (const __m128i *)(const void *)handrank_card_pair;
-        __m128i acc = _mm_set_epi64x(0, (long long)HANDRANK_KEY_BIAS);
+        __m128i acc = _mm_set_epi64x(0, (long long)HANDRANK_SCALAR_KEY_BIAS);
         for (int j = 0; j < K; j++)
             acc = _mm_add_epi64(acc, _mm_load_si128(pair + cards[j]));
         uint64_t s = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
@@ -76,13 +95,13 @@ HR_INLINE uint64_t row_u8(const uint8_t *cards, const int K, const int POP, uint
 }
 
 #ifdef HR_PAIR_ROWS
-/* hr_finish, its flush test one instruction (the flags found again on the rare path). */
+/* scalar_finish, its flush test one instruction (the flags found again on the rare path). */
 HR_INLINE uint16_t row_class(uint64_t key, uint64_t bits) {
-    if (key & HANDRANK_FLUSH_BITS) {
+    if (key & HANDRANK_SCALAR_FLUSH_BITS) {
         hr_keep(key);
-        return hr_finish(key, bits);
+        return scalar_finish(key, bits);
     }
-    return hr_plain_hashed(hr_hash(key));
+    return hr_plain_hashed((uint32_t)key);
 }
 
 /*
@@ -92,7 +111,7 @@ HR_INLINE uint16_t row_class(uint64_t key, uint64_t bits) {
  */
 HR_INLINE int64_t four_rows(const uint8_t *cards, int64_t n, const int K, char *out) {
     const __m128i *pair = (const __m128i *)(const void *)handrank_card_pair;
-    const __m128i bias = _mm_set_epi64x(0, (long long)HANDRANK_KEY_BIAS);
+    const __m128i bias = _mm_set_epi64x(0, (long long)HANDRANK_SCALAR_KEY_BIAS);
     int64_t i = 0;
     for (; i + 4 <= n; i += 4, cards += 4 * K) {
         hr_prefetch_ahead(cards, HR_STREAM_AHEAD / 2, 0);
@@ -109,7 +128,7 @@ HR_INLINE int64_t four_rows(const uint8_t *cards, int64_t n, const int K, char *
         if (count != 4 * K) { /* a row is bad: the rows before it are written */
             int r = 0;
             for (; hr_popcount64(bits[r]) == K; r++)
-                hr_store_u16(out + 2 * (i + r), hr_finish(key[r], bits[r]));
+                hr_store_u16(out + 2 * (i + r), scalar_finish(key[r], bits[r]));
             return -1 - (i + r);
         }
         for (int r = 0; r < 4; r++)
@@ -118,6 +137,16 @@ HR_INLINE int64_t four_rows(const uint8_t *cards, int64_t n, const int K, char *
     return i;
 }
 #endif
+
+/* The class of a row_u8 key: in the scalar kernels' layout where it read handrank_card_pair. */
+HR_INLINE uint16_t row_finish(uint64_t key, uint64_t bits, const int POP) {
+#ifdef HR_PAIR_ROWS
+    if (POP)
+        return scalar_finish(key, bits);
+#endif
+    (void)POP;
+    return hr_finish(key, bits);
+}
 
 HR_INLINE int64_t batch_u8_rows(const uint8_t *cards, int64_t n, const int K, const int POP, char *out) {
     int64_t i = 0;
@@ -137,17 +166,17 @@ HR_INLINE int64_t batch_u8_rows(const uint8_t *cards, int64_t n, const int K, co
         if (bad0 | bad1) {
             if (bad0)
                 return i;
-            hr_store_u16(out + 2 * i, hr_finish(k0, b0));
+            hr_store_u16(out + 2 * i, row_finish(k0, b0, POP));
             return i + 1;
         }
-        hr_store_u16(out + 2 * i, hr_finish(k0, b0));
-        hr_store_u16(out + 2 * i + 2, hr_finish(k1, b1));
+        hr_store_u16(out + 2 * i, row_finish(k0, b0, POP));
+        hr_store_u16(out + 2 * i + 2, row_finish(k1, b1, POP));
     }
     if (i < n) {
         uint64_t k0, b0;
         if (row_u8(cards, K, POP, &k0, &b0))
             return i;
-        hr_store_u16(out + 2 * i, hr_finish(k0, b0));
+        hr_store_u16(out + 2 * i, row_finish(k0, b0, POP));
     }
     return -1;
 }
@@ -227,12 +256,12 @@ HR_INLINE uint64_t mask_key(uint64_t mask) {
 }
 
 HR_INLINE uint16_t mask_class(uint64_t mask, uint64_t key) {
-    if (key & HANDRANK_FLUSH_BITS) {
+    if (key & HANDRANK_SCALAR_FLUSH_BITS) {
         hr_keep(key); /* the flags found again here: the test above stays one instruction */
-        uint64_t flush = key & HANDRANK_FLUSH_BITS; /* at most one suit's flag: see hr_finish */
-        return handrank_flush[hr_mask_suit_ranks(mask, hr_flag_suit(flush))];
+        uint64_t flush = key & HANDRANK_SCALAR_FLUSH_BITS; /* at most one suit's flag: see hr_finish */
+        return handrank_flush[hr_mask_suit_ranks(mask, scalar_flag_suit(flush))];
     }
-    return hr_plain_hashed(hr_hash(key));
+    return hr_plain_hashed((uint32_t)key);
 }
 
 HR_INLINE int64_t masks_kernel(const char *m, int64_t n, ptrdiff_t stride, char *o, ptrdiff_t out_stride,

@@ -8,10 +8,16 @@
 #define HANDRANK_FLUSH_BITS 0x0000888800000000ULL
 #define HANDRANK_SUIT_SHIFT 32
 #define HANDRANK_POISON_MASK 0xe000e000e000e000ULL
+/* The scalar kernels' keys (handrank_card_pair, handrank_mask_key): the low 32 bits are the rank key times
+ * HANDRANK_HASH_MUL (its hash, summed), bits 32..35 its carries, then the suit counters from bit
+ * HANDRANK_SCALAR_SUIT_SHIFT (flags HANDRANK_SCALAR_FLUSH_BITS), biased by HANDRANK_SCALAR_KEY_BIAS. */
+#define HANDRANK_SCALAR_SUIT_SHIFT 36
+#define HANDRANK_SCALAR_KEY_BIAS 0x0003333000000000ULL
+#define HANDRANK_SCALAR_FLUSH_BITS 0x0008888000000000ULL
 /* In a card mask's summed key (handrank_mask_key): set iff it holds 5 cards or more (of at most 7), and
  * clear iff it holds at most 7. */
-#define HANDRANK_MASK_FIVE 0x0008000000000000ULL
-#define HANDRANK_MASK_EIGHT 0x3000000000000000ULL
+#define HANDRANK_MASK_FIVE 0x0080000000000000ULL
+#define HANDRANK_MASK_EIGHT 0xc000000000000000ULL
 #define HANDRANK_HASH_MUL 0x9e3779b1u
 #define HANDRANK_HASH_BUCKET_BITS 13
 #define HANDRANK_HASH_SLOT_BITS 17
@@ -22,7 +28,8 @@
 extern const uint64_t handrank_card_key[256];
 /* Suit-major card bits: bit 16 * suit + rank; poison for ids >= 52. */
 extern const uint64_t handrank_suit_bit[256];
-/* Each card's key and suit bit side by side (16-byte aligned, one 128-bit load a card); 0 and 0 for ids >= 52. */
+/* Each card's key (the scalar kernels' layout: HANDRANK_SCALAR_SUIT_SHIFT) and suit bit side by side (16-byte
+ * aligned, one 128-bit load a card); 0 and 0 for ids >= 52. */
 extern const uint64_t handrank_card_pair[512];
 #if defined(_MSC_VER)
 #define HANDRANK_ALIGN16 __declspec(align(16))
@@ -38,8 +45,9 @@ extern const uint16_t handrank_hash_disp[8193];
 extern const uint16_t handrank_hash_values[131073];
 /* The summed card keys of a card mask's byte b with bits v at 256 * b + v (b < 5), then of its
  * top 12 bits (cards 40..51) with bits v at 1280 + v; the cards counted
- * in bits 48.. and 56.. (see HANDRANK_MASK_FIVE); byte 0's entries carry HANDRANK_KEY_BIAS and the counts'
- * biases too, so that the six make a summed key. */
+ * in bits 52.. and 58.. (see HANDRANK_MASK_FIVE); keys in the scalar kernels' layout (a part's rank sum
+ * taken mod 2**32); byte 0's entries carry HANDRANK_SCALAR_KEY_BIAS and the counts' biases too, so that the
+ * six make a summed key. */
 extern const uint64_t handrank_mask_key[5376];
 /* For each 8-bit mask m, at 8 * m: the places of its set bits in ascending order, then zeros (the lane indices
  * that move eight lanes' marked ones to the front). */

@@ -31,10 +31,15 @@ CARD_SLOTS = 256  # card tables are indexed by any uint8; ids 52..255 are poison
 POISON_BIT = 1 << 15  # a suit-bit that no valid card sets (rank bits are 0..12)
 MASK_BYTES = 5  # a 52-bit card mask's key by its five low bytes, then its top 12 bits (cards 40..51)
 MASK_TOP_BITS = 12
-# A card mask's summed key also counts its cards twice above the suit counters: from 3 in bits 48..53 (bit 51
-# set iff 5..12 cards) and from 8 in bits 56..61 (bits 60, 61 clear iff at most 7), neither reaching the next.
-MASK_FEW_SHIFT, MASK_FEW_BIAS = 48, 3
-MASK_MANY_SHIFT, MASK_MANY_BIAS = 56, 8
+# The scalar kernels' keys (handrank_card_pair, handrank_mask_key) hold each rank key already multiplied by
+# HASH_MUL (mod 2**32: a sum of them is the hash of the summed rank key, as the multiply distributes), with
+# bits 32..35 taking the carries out of the low 32 (at most 6 from 7 cards) and the suit counters from bit 36.
+SCALAR_SUIT_SHIFT = 36
+SCALAR_KEY_BIAS = 0x3333 << SCALAR_SUIT_SHIFT
+# A card mask's summed key also counts its cards twice above the suit counters: from 3 in bits 52..57 (bit 55
+# set iff 5..12 cards) and from 8 in bits 58..63 (bits 62, 63 clear iff at most 7), neither reaching the next.
+MASK_FEW_SHIFT, MASK_FEW_BIAS = 52, 3
+MASK_MANY_SHIFT, MASK_MANY_BIAS = 58, 8
 MASK_CARD = (1 << MASK_FEW_SHIFT) + (1 << MASK_MANY_SHIFT)
 MASK_BIAS = (MASK_FEW_BIAS << MASK_FEW_SHIFT) + (MASK_MANY_BIAS << MASK_MANY_SHIFT)
 
@@ -67,12 +72,23 @@ def render() -> dict[str, str]:
     suit_bit = [T.suit_bit(c) if c < T.N_CARDS else POISON_BIT for c in range(CARD_SLOTS)]
     poison_mask = sum(0xE000 << (16 * s) for s in range(4))
     # Both at once, a card's key then its suit bit (ids past 51: neither, so a row holding one has too few bits).
-    card_pair = [v for c in range(CARD_SLOTS) for v in ((card_key[c], suit_bit[c]) if c < T.N_CARDS else (0, 0))]
-    # A card mask's key, byte by byte for its five low bytes, then by its top 12 bits: the summed keys of the
-    # cards of part b with bits v, and their count (MASK_CARD each); byte 0's entries carry the biases too.
+    scalar_key: list[int] = [
+        (T.RANK_MULT[c // 4] * T.HASH_MUL & 0xFFFFFFFF) + (1 << (SCALAR_SUIT_SHIFT + 4 * (c % 4)))
+        for c in range(T.N_CARDS)
+    ]
+    if any(T.card_key(c) != T.RANK_MULT[c // 4] + (1 << (T.SUIT_SHIFT + 4 * (c % 4))) for c in range(T.N_CARDS)):
+        raise AssertionError("card ids are not 4 * rank + suit")
+    card_pair = [v for c in range(CARD_SLOTS) for v in ((scalar_key[c], suit_bit[c]) if c < T.N_CARDS else (0, 0))]
+
+    def mask_part(b: int, v: int) -> int:
+        """The summed scalar keys of the cards of part b with bits v, and their count (MASK_CARD each)."""
+        cards = [8 * b + j for j in range(MASK_TOP_BITS) if v >> j & 1]
+        rank = sum(scalar_key[c] & 0xFFFFFFFF for c in cards) & 0xFFFFFFFF  # a part's carries are not kept
+        return rank + sum(scalar_key[c] - (scalar_key[c] & 0xFFFFFFFF) + MASK_CARD for c in cards)
+
+    # A card mask's key by its five low bytes, then by its top 12 bits; byte 0's entries carry the biases too.
     mask_key = [
-        (T.KEY_BIAS + MASK_BIAS if b == 0 else 0)
-        + sum(card_key[8 * b + j] + MASK_CARD for j in range(MASK_TOP_BITS) if v >> j & 1)
+        (SCALAR_KEY_BIAS + MASK_BIAS if b == 0 else 0) + mask_part(b, v)
         for b in range(MASK_BYTES + 1)
         for v in range(256 if b < MASK_BYTES else 1 << MASK_TOP_BITS)
     ]
@@ -89,6 +105,12 @@ def render() -> dict[str, str]:
 #define HANDRANK_FLUSH_BITS 0x{T.FLUSH_BITS:016x}ULL
 #define HANDRANK_SUIT_SHIFT {T.SUIT_SHIFT}
 #define HANDRANK_POISON_MASK 0x{poison_mask:016x}ULL
+/* The scalar kernels' keys (handrank_card_pair, handrank_mask_key): the low 32 bits are the rank key times
+ * HANDRANK_HASH_MUL (its hash, summed), bits 32..35 its carries, then the suit counters from bit
+ * HANDRANK_SCALAR_SUIT_SHIFT (flags HANDRANK_SCALAR_FLUSH_BITS), biased by HANDRANK_SCALAR_KEY_BIAS. */
+#define HANDRANK_SCALAR_SUIT_SHIFT {SCALAR_SUIT_SHIFT}
+#define HANDRANK_SCALAR_KEY_BIAS 0x{SCALAR_KEY_BIAS:016x}ULL
+#define HANDRANK_SCALAR_FLUSH_BITS 0x{0x8888 << SCALAR_SUIT_SHIFT:016x}ULL
 /* In a card mask's summed key (handrank_mask_key): set iff it holds 5 cards or more (of at most 7), and
  * clear iff it holds at most 7. */
 #define HANDRANK_MASK_FIVE 0x{1 << (MASK_FEW_SHIFT + 3):016x}ULL
@@ -103,7 +125,8 @@ def render() -> dict[str, str]:
 extern const uint64_t handrank_card_key[{CARD_SLOTS}];
 /* Suit-major card bits: bit 16 * suit + rank; poison for ids >= 52. */
 extern const uint64_t handrank_suit_bit[{CARD_SLOTS}];
-/* Each card's key and suit bit side by side (16-byte aligned, one 128-bit load a card); 0 and 0 for ids >= 52. */
+/* Each card's key (the scalar kernels' layout: HANDRANK_SCALAR_SUIT_SHIFT) and suit bit side by side (16-byte
+ * aligned, one 128-bit load a card); 0 and 0 for ids >= 52. */
 extern const uint64_t handrank_card_pair[{2 * CARD_SLOTS}];
 #if defined(_MSC_VER)
 #define HANDRANK_ALIGN16 __declspec(align(16))
@@ -119,8 +142,9 @@ extern const uint16_t handrank_hash_disp[{len(disp) + 1}];
 extern const uint16_t handrank_hash_values[{len(values) + 1}];
 /* The summed card keys of a card mask's byte b with bits v at 256 * b + v (b < {MASK_BYTES}), then of its
  * top {MASK_TOP_BITS} bits (cards {8 * MASK_BYTES}..51) with bits v at {256 * MASK_BYTES} + v; the cards counted
- * in bits 48.. and 56.. (see HANDRANK_MASK_FIVE); byte 0's entries carry HANDRANK_KEY_BIAS and the counts'
- * biases too, so that the six make a summed key. */
+ * in bits 52.. and 58.. (see HANDRANK_MASK_FIVE); keys in the scalar kernels' layout (a part's rank sum
+ * taken mod 2**32); byte 0's entries carry HANDRANK_SCALAR_KEY_BIAS and the counts' biases too, so that the
+ * six make a summed key. */
 extern const uint64_t handrank_mask_key[{len(mask_key)}];
 /* For each 8-bit mask m, at 8 * m: the places of its set bits in ascending order, then zeros (the lane indices
  * that move eight lanes' marked ones to the front). */
