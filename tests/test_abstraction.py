@@ -1008,6 +1008,12 @@ BAD_CLUSTERS: list[tuple[str, Call, type[Exception], str]] = [
         "metric must be 'emd' or 'l2', not 'l1'",
     ),
     (
+        "metric-array",
+        lambda: abstraction.cluster(np.ones(5), 2, metric=np.array(["emd", "l2"])),
+        ValueError,
+        "metric must be 'emd' or 'l2', not array(['emd', 'l2']",
+    ),
+    (
         "nan",
         lambda: abstraction.cluster(np.array([[0.5, 0.5], [0.2, 0.8], [np.nan, 1.0]]), 1),
         ValueError,

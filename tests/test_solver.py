@@ -160,6 +160,8 @@ def test_combo_equity_errors(impl: Api) -> None:
         handrank.combo_equity(handrank.Range("AhAsKdKc", game="omaha"), "KK", "Ks 7h 2d")
     with pytest.raises(ValueError, match="game must be 'holdem' or 'omaha', not 'stud'"):
         handrank.combo_equity("AA", "KK", "Ks 7h 2d", game="stud")
+    with pytest.raises(ValueError, match=r"game must be 'holdem' or 'omaha', not array\(\[0, 1\]\)"):
+        handrank.combo_equity("AA", "KK", "Ks 7h 2d", game=np.array([0, 1]))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown hand 'AKx'"):
         handrank.combo_equity("AKx", "KK", "Ks 7h 2d")
     with pytest.raises(ValueError, match="hero: no combo of the range is left once the board and dead cards"):

@@ -192,6 +192,8 @@ def test_errors_name_the_card_row_or_parameter(impl: Api) -> None:
         impl.evaluate_short_deck("Ah 6h 7c 8d 9s", trips_beat_straight=1)
     with pytest.raises(ValueError, match=r"^rules must be 'a5', '8' or '27', not 'razz'$"):
         impl.evaluate_low("Ah 2h 3c 4d 5s", "razz")
+    with pytest.raises(ValueError, match=r"^rules must be 'a5', '8' or '27', not array\(\['8', '27'\]"):
+        impl.evaluate_low("Ah 2h 3c 4d 5s", np.array(["8", "27"]))
     with pytest.raises(ValueError, match=r"^a hand has 5, 6 or 7 cards, got 4$"):
         impl.evaluate_low("Ah 2h 3c 4d", "8")
     rows = _short_deck_hands(50, 6, seed=1)

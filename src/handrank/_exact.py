@@ -87,6 +87,8 @@ def fixed_hands_equity(players: object, board: object, dead: object, game: objec
     matchups, weights, threads) would cost several times the kernel's few microseconds.  The kernel, its
     arguments and the result are the general path's own, so the answer is the very same.
     """
+    if type(game) is not str:  # an array compares element by element: the general path words the error
+        return None
     rules = HOLDEM if game == "holdem" else OMAHA if game == "omaha" else None
     if rules is None or (type(players) is not list and type(players) is not tuple):
         return None

@@ -290,7 +290,7 @@ def combo_equity(
     """
     import numpy as np
 
-    if game not in ("holdem", "omaha"):
+    if not isinstance(game, str) or game not in ("holdem", "omaha"):  # an array would compare elementwise
         raise ValueError(f"game must be 'holdem' or 'omaha', not {game!r}")
     board_ids, dead_ids = board_and_dead(board, dead, HOLDEM if game == "holdem" else OMAHA)
     workers = n_threads(threads)

@@ -56,7 +56,7 @@ def _short_deck_code(trips_beat_straight: object) -> int:
 
 
 def _low_code(rules: object) -> int:
-    if rules not in ("a5", "8", "27"):
+    if not isinstance(rules, str) or rules not in ("a5", "8", "27"):  # an array would compare elementwise
         raise ValueError(f"rules must be 'a5', '8' or '27', not {rules!r}")
     return RULE_CODES[rules]
 

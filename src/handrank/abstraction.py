@@ -485,7 +485,7 @@ def cluster(features: npt.ArrayLike, k: int, *, metric: str = "emd", seed: int =
         raise ImportError(
             'handrank.abstraction.cluster needs scikit-learn: pip install "handrank[abstraction]"'
         ) from None
-    if metric not in ("emd", "l2"):
+    if not isinstance(metric, str) or metric not in ("emd", "l2"):  # an array would compare elementwise
         raise ValueError(f"metric must be 'emd' or 'l2', not {metric!r}")
     data = np.asarray(features, dtype=np.float64)
     if data.ndim == 1:
