@@ -40,17 +40,24 @@ uint16_t handrank_evaluate_mask(uint64_t mask) {
  * HANDRANK_SCALAR_SUIT_SHIFT): each card's rank key is stored multiplied by
  * HANDRANK_HASH_MUL, so that the low 32 bits of a sum are the hash of the
  * summed rank key (one multiply fewer a hand); the suit counters sit 4 bits
- * higher, above the carries out of those 32.
+ * higher, above the carries out of those 32 (a mask's as the plain layout's,
+ * biased; a row's unbiased, 7 a card in 6-bit fields: row_pair_finish).
  */
 HR_INLINE unsigned scalar_flag_suit(uint64_t flags) {
     return (unsigned)(hr_ctz64(flags) - HANDRANK_SCALAR_SUIT_SHIFT - 3) / 4;
 }
 
-/* hr_finish for a key in the scalar kernels' layout. */
-HR_INLINE uint16_t scalar_finish(uint64_t key, uint64_t suits) {
-    uint64_t flush = key & HANDRANK_SCALAR_FLUSH_BITS;
-    if (flush) /* at most one suit can hold five of seven cards */
-        return handrank_flush[(suits >> (16 * scalar_flag_suit(flush))) & HR_SUIT_RANKS];
+/*
+ * hr_finish for a row key summed from handrank_card_pair: its suits are
+ * counted 7 a card in fields of HANDRANK_ROW_SUIT_BITS, with no bias to add.
+ */
+HR_INLINE uint16_t row_pair_finish(uint64_t key, uint64_t suits) {
+    uint64_t flush = key & HANDRANK_ROW_FLUSH_BITS;
+    if (flush) { /* at most one suit can hold five of seven cards */
+        unsigned suit = (unsigned)(hr_ctz64(flush) - HANDRANK_SCALAR_SUIT_SHIFT - (HANDRANK_ROW_SUIT_BITS - 1)) /
+                        HANDRANK_ROW_SUIT_BITS;
+        return handrank_flush[(suits >> (16 * suit)) & HR_SUIT_RANKS];
+    }
     return hr_plain_hashed((uint32_t)key);
 }
 
@@ -69,8 +76,8 @@ HR_INLINE uint64_t row_u8(const uint8_t *cards, const int K, const int POP, uint
 #ifdef HR_PAIR_ROWS
     if (POP) {
         const __m128i *pair = (const __m128i *)(const void *)handrank_card_pair;
-        __m128i acc = _mm_set_epi64x(0, (long long)HANDRANK_SCALAR_KEY_BIAS);
-        for (int j = 0; j < K; j++)
+        __m128i acc = _mm_load_si128(pair + cards[0]); /* no bias: see row_pair_finish */
+        for (int j = 1; j < K; j++)
             acc = _mm_add_epi64(acc, _mm_load_si128(pair + cards[j]));
         uint64_t s = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
         *key = (uint64_t)_mm_cvtsi128_si64(acc);
@@ -95,11 +102,11 @@ HR_INLINE uint64_t row_u8(const uint8_t *cards, const int K, const int POP, uint
 }
 
 #ifdef HR_PAIR_ROWS
-/* scalar_finish, its flush test one instruction (the flags found again on the rare path). */
+/* row_pair_finish, its flush test one instruction (the flags found again on the rare path). */
 HR_INLINE uint16_t row_class(uint64_t key, uint64_t bits) {
-    if (key & HANDRANK_SCALAR_FLUSH_BITS) {
+    if (key & HANDRANK_ROW_FLUSH_BITS) {
         hr_keep(key);
-        return scalar_finish(key, bits);
+        return row_pair_finish(key, bits);
     }
     return hr_plain_hashed((uint32_t)key);
 }
@@ -111,15 +118,14 @@ HR_INLINE uint16_t row_class(uint64_t key, uint64_t bits) {
  */
 HR_INLINE int64_t four_rows(const uint8_t *cards, int64_t n, const int K, char *out) {
     const __m128i *pair = (const __m128i *)(const void *)handrank_card_pair;
-    const __m128i bias = _mm_set_epi64x(0, (long long)HANDRANK_SCALAR_KEY_BIAS);
     int64_t i = 0;
     for (; i + 4 <= n; i += 4, cards += 4 * K) {
         hr_prefetch_ahead(cards, HR_STREAM_AHEAD / 2, 0);
         uint64_t key[4], bits[4];
         int count = 0;
         for (int r = 0; r < 4; r++) {
-            __m128i acc = bias;
-            for (int j = 0; j < K; j++)
+            __m128i acc = _mm_load_si128(pair + cards[K * r]);
+            for (int j = 1; j < K; j++)
                 acc = _mm_add_epi64(acc, _mm_load_si128(pair + cards[K * r + j]));
             key[r] = (uint64_t)_mm_cvtsi128_si64(acc);
             bits[r] = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
@@ -128,7 +134,7 @@ HR_INLINE int64_t four_rows(const uint8_t *cards, int64_t n, const int K, char *
         if (count != 4 * K) { /* a row is bad: the rows before it are written */
             int r = 0;
             for (; hr_popcount64(bits[r]) == K; r++)
-                hr_store_u16(out + 2 * (i + r), scalar_finish(key[r], bits[r]));
+                hr_store_u16(out + 2 * (i + r), row_pair_finish(key[r], bits[r]));
             return -1 - (i + r);
         }
         for (int r = 0; r < 4; r++)
@@ -142,7 +148,7 @@ HR_INLINE int64_t four_rows(const uint8_t *cards, int64_t n, const int K, char *
 HR_INLINE uint16_t row_finish(uint64_t key, uint64_t bits, const int POP) {
 #ifdef HR_PAIR_ROWS
     if (POP)
-        return scalar_finish(key, bits);
+        return row_pair_finish(key, bits);
 #endif
     (void)POP;
     return hr_finish(key, bits);

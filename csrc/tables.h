@@ -14,6 +14,10 @@
 #define HANDRANK_SCALAR_SUIT_SHIFT 36
 #define HANDRANK_SCALAR_KEY_BIAS 0x0003333000000000ULL
 #define HANDRANK_SCALAR_FLUSH_BITS 0x0008888000000000ULL
+/* handrank_card_pair's keys count a suit's cards 7 at a time in fields of 6 bits from
+ * HANDRANK_SCALAR_SUIT_SHIFT, unbiased: a field's top bit (HANDRANK_ROW_FLUSH_BITS) is set iff 5 cards or more. */
+#define HANDRANK_ROW_SUIT_BITS 6
+#define HANDRANK_ROW_FLUSH_BITS 0x0820820000000000ULL
 /* In a card mask's summed key (handrank_mask_key): set iff it holds 5 cards or more (of at most 7), and
  * clear iff it holds at most 7. */
 #define HANDRANK_MASK_FIVE 0x0080000000000000ULL
@@ -28,8 +32,8 @@
 extern const uint64_t handrank_card_key[256];
 /* Suit-major card bits: bit 16 * suit + rank; poison for ids >= 52. */
 extern const uint64_t handrank_suit_bit[256];
-/* Each card's key (the scalar kernels' layout: HANDRANK_SCALAR_SUIT_SHIFT) and suit bit side by side (16-byte
- * aligned, one 128-bit load a card); 0 and 0 for ids >= 52. */
+/* Each card's key (the scalar layout, its suits counted as HANDRANK_ROW_SUIT_BITS says) and suit bit side by
+ * side (16-byte aligned, one 128-bit load a card); 0 and 0 for ids >= 52. */
 extern const uint64_t handrank_card_pair[512];
 #if defined(_MSC_VER)
 #define HANDRANK_ALIGN16 __declspec(align(16))

@@ -36,6 +36,11 @@ MASK_TOP_BITS = 12
 # bits 32..35 taking the carries out of the low 32 (at most 6 from 7 cards) and the suit counters from bit 36.
 SCALAR_SUIT_SHIFT = 36
 SCALAR_KEY_BIAS = 0x3333 << SCALAR_SUIT_SHIFT
+# The scalar row kernel's card keys (handrank_card_pair) count a suit's cards 7 at a time in 6-bit fields from
+# bit 36 instead, with no bias: 7 * count reaches 32 (the field's top bit) iff count >= 5, and 49 fits.
+ROW_SUIT_BITS = 6
+ROW_SUIT_WEIGHT = 7
+ROW_FLUSH_BITS = sum(1 << (SCALAR_SUIT_SHIFT + ROW_SUIT_BITS * s + ROW_SUIT_BITS - 1) for s in range(4))
 # A card mask's summed key also counts its cards twice above the suit counters: from 3 in bits 52..57 (bit 55
 # set iff 5..12 cards) and from 8 in bits 58..63 (bits 62, 63 clear iff at most 7), neither reaching the next.
 MASK_FEW_SHIFT, MASK_FEW_BIAS = 52, 3
@@ -78,7 +83,11 @@ def render() -> dict[str, str]:
     ]
     if any(T.card_key(c) != T.RANK_MULT[c // 4] + (1 << (T.SUIT_SHIFT + 4 * (c % 4))) for c in range(T.N_CARDS)):
         raise AssertionError("card ids are not 4 * rank + suit")
-    card_pair = [v for c in range(CARD_SLOTS) for v in ((scalar_key[c], suit_bit[c]) if c < T.N_CARDS else (0, 0))]
+    row_key = [
+        (scalar_key[c] & 0xFFFFFFFF) + (ROW_SUIT_WEIGHT << (SCALAR_SUIT_SHIFT + ROW_SUIT_BITS * (c % 4)))
+        for c in range(T.N_CARDS)
+    ]
+    card_pair = [v for c in range(CARD_SLOTS) for v in ((row_key[c], suit_bit[c]) if c < T.N_CARDS else (0, 0))]
 
     def mask_part(b: int, v: int) -> int:
         """The summed scalar keys of the cards of part b with bits v, and their count (MASK_CARD each)."""
@@ -111,6 +120,10 @@ def render() -> dict[str, str]:
 #define HANDRANK_SCALAR_SUIT_SHIFT {SCALAR_SUIT_SHIFT}
 #define HANDRANK_SCALAR_KEY_BIAS 0x{SCALAR_KEY_BIAS:016x}ULL
 #define HANDRANK_SCALAR_FLUSH_BITS 0x{0x8888 << SCALAR_SUIT_SHIFT:016x}ULL
+/* handrank_card_pair's keys count a suit's cards {ROW_SUIT_WEIGHT} at a time in fields of {ROW_SUIT_BITS} bits from
+ * HANDRANK_SCALAR_SUIT_SHIFT, unbiased: a field's top bit (HANDRANK_ROW_FLUSH_BITS) is set iff 5 cards or more. */
+#define HANDRANK_ROW_SUIT_BITS {ROW_SUIT_BITS}
+#define HANDRANK_ROW_FLUSH_BITS 0x{ROW_FLUSH_BITS:016x}ULL
 /* In a card mask's summed key (handrank_mask_key): set iff it holds 5 cards or more (of at most 7), and
  * clear iff it holds at most 7. */
 #define HANDRANK_MASK_FIVE 0x{1 << (MASK_FEW_SHIFT + 3):016x}ULL
@@ -125,8 +138,8 @@ def render() -> dict[str, str]:
 extern const uint64_t handrank_card_key[{CARD_SLOTS}];
 /* Suit-major card bits: bit 16 * suit + rank; poison for ids >= 52. */
 extern const uint64_t handrank_suit_bit[{CARD_SLOTS}];
-/* Each card's key (the scalar kernels' layout: HANDRANK_SCALAR_SUIT_SHIFT) and suit bit side by side (16-byte
- * aligned, one 128-bit load a card); 0 and 0 for ids >= 52. */
+/* Each card's key (the scalar layout, its suits counted as HANDRANK_ROW_SUIT_BITS says) and suit bit side by
+ * side (16-byte aligned, one 128-bit load a card); 0 and 0 for ids >= 52. */
 extern const uint64_t handrank_card_pair[{2 * CARD_SLOTS}];
 #if defined(_MSC_VER)
 #define HANDRANK_ALIGN16 __declspec(align(16))
