@@ -3,6 +3,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
+import numpy as np
 import pytest
 from conftest import Api, on
 
@@ -336,6 +337,13 @@ def test_random_omaha_hand_with_excluded_cards_behind_a_range(impl: Api) -> None
             "",
             {"game": []},
             "game must be one of holdem, omaha, shortdeck, omaha8, stud, stud8, razz, draw, deuce7, not \\[\\]",
+        ),
+        (  # on a flop, where hands given as cards take a short way that must word the error too
+            ["Ah Kh", "Qs Qd"],
+            "Ks 7h 2c",
+            "",
+            {"game": np.array([0, 1])},
+            "game must be one of holdem, omaha, shortdeck, omaha8, stud, stud8, razz, draw, deuce7, not array",
         ),
         (["Ah Kh", "Qs Qd"], "Ah 2x", "", {}, "board: unknown suit"),
         (["Ah Kh", "Qs Qd"], "", "2x", {}, "dead: unknown suit"),
