@@ -43,19 +43,18 @@ uint16_t handrank_evaluate_mask(uint64_t mask) {
  * higher, above the carries out of those 32 (a mask's as the plain layout's,
  * biased; a row's unbiased, 7 a card in 6-bit fields: row_pair_finish).
  */
-HR_INLINE unsigned scalar_flag_suit(uint64_t flags) {
-    return (unsigned)(hr_ctz64(flags) - HANDRANK_SCALAR_SUIT_SHIFT - 3) / 4;
-}
 
 /*
  * hr_finish for a row key summed from handrank_card_pair: its suits are
  * counted 7 a card in fields of HANDRANK_ROW_SUIT_BITS, with no bias to add.
+ * The flush test is one instruction: hr_keep makes the compiler find the
+ * flags again on the rare path rather than keep them in a register.
  */
 HR_INLINE uint16_t row_pair_finish(uint64_t key, uint64_t suits) {
-    uint64_t flush = key & HANDRANK_ROW_FLUSH_BITS;
-    if (flush) { /* at most one suit can hold five of seven cards */
-        unsigned suit = (unsigned)(hr_ctz64(flush) - HANDRANK_SCALAR_SUIT_SHIFT - (HANDRANK_ROW_SUIT_BITS - 1)) /
-                        HANDRANK_ROW_SUIT_BITS;
+    if (key & HANDRANK_ROW_FLUSH_BITS) { /* at most one suit can hold five of seven cards */
+        hr_keep(key);
+        unsigned suit = hr_flag_suit_at(key & HANDRANK_ROW_FLUSH_BITS,
+                                        HANDRANK_SCALAR_SUIT_SHIFT + HANDRANK_ROW_SUIT_BITS - 1, HANDRANK_ROW_SUIT_BITS);
         return handrank_flush[(suits >> (16 * suit)) & HR_SUIT_RANKS];
     }
     return hr_plain_hashed((uint32_t)key);
@@ -102,15 +101,6 @@ HR_INLINE uint64_t row_u8(const uint8_t *cards, const int K, const int POP, uint
 }
 
 #ifdef HR_PAIR_ROWS
-/* row_pair_finish, its flush test one instruction (the flags found again on the rare path). */
-HR_INLINE uint16_t row_class(uint64_t key, uint64_t bits) {
-    if (key & HANDRANK_ROW_FLUSH_BITS) {
-        hr_keep(key);
-        return row_pair_finish(key, bits);
-    }
-    return hr_plain_hashed((uint32_t)key);
-}
-
 /*
  * Four rows a step (x86-64 with popcount): a row's summed bits number at
  * most K, so the four counts add up to 4K iff every row is valid.  The
@@ -138,7 +128,7 @@ HR_INLINE int64_t four_rows(const uint8_t *cards, int64_t n, const int K, char *
             return -1 - (i + r);
         }
         for (int r = 0; r < 4; r++)
-            hr_store_u16(out + 2 * (i + r), row_class(key[r], bits[r]));
+            hr_store_u16(out + 2 * (i + r), row_pair_finish(key[r], bits[r]));
     }
     return i;
 }
@@ -262,10 +252,10 @@ HR_INLINE uint64_t mask_key(uint64_t mask) {
 }
 
 HR_INLINE uint16_t mask_class(uint64_t mask, uint64_t key) {
-    if (key & HANDRANK_SCALAR_FLUSH_BITS) {
+    if (key & HANDRANK_SCALAR_FLUSH_BITS) { /* at most one suit's flag: see hr_finish */
         hr_keep(key); /* the flags found again here: the test above stays one instruction */
-        uint64_t flush = key & HANDRANK_SCALAR_FLUSH_BITS; /* at most one suit's flag: see hr_finish */
-        return handrank_flush[hr_mask_suit_ranks(mask, scalar_flag_suit(flush))];
+        unsigned suit = hr_flag_suit_at(key & HANDRANK_SCALAR_FLUSH_BITS, HANDRANK_SCALAR_SUIT_SHIFT + 3, 4);
+        return handrank_flush[hr_mask_suit_ranks(mask, suit)];
     }
     return hr_plain_hashed((uint32_t)key);
 }

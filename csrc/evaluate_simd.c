@@ -634,7 +634,7 @@ HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
         /* the listed masks with a flush (bit 4 * suit + 3 of their flags): the flush table at that suit's ranks */
         for (int f = 0; f < n_pending; f++) {
             const unsigned at = (unsigned)pending[f] & 0xffff;
-            const unsigned suit = (unsigned)(hr_ctz64((uint64_t)pending[f] >> 16) - 3) / 4;
+            const unsigned suit = hr_flag_suit_at((uint64_t)pending[f] >> 16, 3, 4);
             hr_store_u16(out + 2 * (start + at), handrank_flush[hr_mask_suit_ranks(copy[at], suit)]);
         }
         if (wrong >= 0)

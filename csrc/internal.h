@@ -154,8 +154,13 @@ HR_INLINE unsigned hr_mask_suit_ranks(uint64_t mask, unsigned s) {
     return (unsigned)(x | x >> 24) & HR_SUIT_RANKS;
 }
 
-/* The suit of the lowest flag set in `flags` (not 0): suit s's flag is bit HANDRANK_SUIT_SHIFT + 4 * s + 3. */
-HR_INLINE unsigned hr_flag_suit(uint64_t flags) { return (unsigned)(hr_ctz64(flags) - HANDRANK_SUIT_SHIFT - 3) / 4; }
+/* The suit of the lowest flag set in `flags` (not 0), where suit s's flag is bit first + width * s. */
+HR_INLINE unsigned hr_flag_suit_at(uint64_t flags, unsigned first, unsigned width) {
+    return ((unsigned)hr_ctz64(flags) - first) / width;
+}
+
+/* The same in a summed card key (handrank_card_key): suit s's flag is bit HANDRANK_SUIT_SHIFT + 4 * s + 3. */
+HR_INLINE unsigned hr_flag_suit(uint64_t flags) { return hr_flag_suit_at(flags, HANDRANK_SUIT_SHIFT + 3, 4); }
 
 /* Class from a summed key and the OR of the cards' suit bits. */
 HR_INLINE uint16_t hr_finish(uint64_t key, uint64_t suits) {
