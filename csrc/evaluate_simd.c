@@ -57,6 +57,17 @@ HR_AVX512 static inline __m512i avx512_plain(__m512i key) {
     return hr_gather_u16(handrank_hash_values, slot);
 }
 
+/*
+ * The classes of 32 rows with no flush from their rank keys (rows 0..15 in key0, 16..31 in key1), to out.
+ * The rows kernel stores a step's classes in its next step, after the next rows' loads: from rows in 4 KB
+ * pages that ran 7-10% faster than storing them at once (a step's gathers no longer hold back the next one's
+ * loads and their page walks); from huge pages (numpy's large arrays) and in cache it makes no difference.
+ * The masks kernel ran slower that way (its flush classes would wait too) and stores at once.
+ */
+HR_AVX512 static inline void avx512_store_plain(char *out, __m512i key0, __m512i key1, __m512i even_words) {
+    _mm512_storeu_si512((void *)out, _mm512_permutex2var_epi16(avx512_plain(key0), even_words, avx512_plain(key1)));
+}
+
 typedef struct {
     __m512i plane[5], spread[2], even_dwords, even_words;
     __mmask64 first, second, cards;
@@ -161,7 +172,8 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
     const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     int32_t pending[HR_CHUNK + 32];
     uint8_t copy[HR_CHUNK * 7 + 128]; /* the chunk's rows as read; 128 bytes of room past the last step's */
-    int64_t i = 0;
+    __m512i last0 = _mm512_setzero_si512(), last1 = last0; /* the keys of rows `last`.. (none when -1) */
+    int64_t last = -1, i = 0;
     while (i + 32 <= n) {
         const int64_t start = i, end = i + HR_CHUNK < n ? i + HR_CHUNK : n;
         int n_pending = 0;
@@ -182,13 +194,18 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
                 }
                 continue;
             }
-            /* the low halves of both vectors' classes, in order */
-            _mm512_storeu_si512((void *)(out + 2 * i),
-                                _mm512_permutex2var_epi16(avx512_plain(key0), q.even_words, avx512_plain(key1)));
+            if (last >= 0)
+                avx512_store_plain(out + 2 * last, last0, last1, q.even_words);
+            last0 = key0;
+            last1 = key1;
+            last = i;
             __m512i at = _mm512_add_epi32(lane, _mm512_set1_epi32((int)(i - start)));
             avx512_list_flushes(suits0, at, pending, &n_pending);
             avx512_list_flushes(suits1, _mm512_add_epi32(at, _mm512_set1_epi32(16)), pending, &n_pending);
         }
+        if (last >= 0) /* before the flush rows' classes go over theirs */
+            avx512_store_plain(out + 2 * last, last0, last1, q.even_words);
+        last = -1;
         /* the flush rows sixteen at a time: each card of the flush suit sets its rank's bit */
         const uint8_t *base = copy;
         const __m512i one = _mm512_set1_epi32(1), low = _mm512_set1_epi32(0xff), three = _mm512_set1_epi32(3);
