@@ -14,7 +14,9 @@
  * a top bit).  A row holds a card twice when a byte of its qword equals
  * the byte one, two, three or four places round; an id past 51 shows in
  * the bytes as read.  The rank key hashes as in the scalar kernel and two
- * gathers read the displacement and the class.  Rows that hold a flush
+ * gathers read the displacement and the class, two steps apart (gathers
+ * issue in order: one waiting on another's result stalls the rest, and
+ * taking them apart ran the kernel 19% faster in cache).  Rows that hold a flush
  * are listed as a chunk of rows goes (no branch per vector) and ranked
  * again at its end, sixteen at a time: seven cards cannot hold a full
  * house or four of a kind beside a flush, so the class is the flush
@@ -47,25 +49,28 @@ static inline int64_t masks_rest(const uint64_t *masks, int64_t i, int64_t n, ch
 
 #ifdef HR_HAVE_AVX512
 
-/* The no-flush class of each lane's rank key (in its low 16 bits): the scalar kernel's hash, two gathers. */
-HR_AVX512 static inline __m512i avx512_plain(__m512i key) {
+/*
+ * The no-flush class of each lane's rank key (in its low 16 bits): the scalar kernel's hash in two gathers,
+ * the displacement (avx512_slot) and then the class (avx512_class).  This core issues gathers in program
+ * order, a gather waiting on an older one's result holds up every younger one, so the rows kernel keeps a
+ * step's two gathers apart: its classes are gathered two steps after its displacements (see avx512_rows_k).
+ */
+HR_AVX512 static inline __m512i avx512_slot(__m512i key) {
     __m512i h = _mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL));
     __m512i disp = hr_gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
     /* slot = (h & HR_SLOT_MASK) ^ (disp & 0xffff): disp's high half is the next entry's */
-    __m512i slot = _mm512_ternarylogic_epi32(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp,
-                                             _mm512_set1_epi32(0xffff), 0x78);
-    return hr_gather_u16(handrank_hash_values, slot);
+    return _mm512_ternarylogic_epi32(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp,
+                                     _mm512_set1_epi32(0xffff), 0x78);
 }
 
-/*
- * The classes of 32 rows with no flush from their rank keys (rows 0..15 in key0, 16..31 in key1), to out.
- * The rows kernel stores a step's classes in its next step, after the next rows' loads: from rows in 4 KB
- * pages that ran 7-10% faster than storing them at once (a step's gathers no longer hold back the next one's
- * loads and their page walks); from huge pages (numpy's large arrays) and in cache it makes no difference.
- * The masks kernel ran slower that way (its flush classes would wait too) and stores at once.
- */
-HR_AVX512 static inline void avx512_store_plain(char *out, __m512i key0, __m512i key1, __m512i even_words) {
-    _mm512_storeu_si512((void *)out, _mm512_permutex2var_epi16(avx512_plain(key0), even_words, avx512_plain(key1)));
+HR_AVX512 static inline __m512i avx512_class(__m512i slot) { return hr_gather_u16(handrank_hash_values, slot); }
+
+HR_AVX512 static inline __m512i avx512_plain(__m512i key) { return avx512_class(avx512_slot(key)); }
+
+/* The classes of 32 rows with no flush from their hash slots (rows 0..15 in slot0, 16..31 in slot1), to out. */
+HR_AVX512 static inline void avx512_store_classes(char *out, __m512i slot0, __m512i slot1, __m512i even_words) {
+    _mm512_storeu_si512((void *)out,
+                        _mm512_permutex2var_epi16(avx512_class(slot0), even_words, avx512_class(slot1)));
 }
 
 typedef struct {
@@ -172,8 +177,10 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
     const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     int32_t pending[HR_CHUNK + 32];
     uint8_t copy[HR_CHUNK * 7 + 128]; /* the chunk's rows as read; 128 bytes of room past the last step's */
-    __m512i last0 = _mm512_setzero_si512(), last1 = last0; /* the keys of rows `last`.. (none when -1) */
-    int64_t last = -1, i = 0;
+    /* the hash slots of the last step with no bad row (rows `last`.., none when -1) and of the one before it
+       (rows `older`..), whose classes are not yet gathered */
+    __m512i last0 = _mm512_setzero_si512(), last1 = last0, older0 = last0, older1 = last0;
+    int64_t last = -1, older = -1, i = 0;
     while (i + 32 <= n) {
         const int64_t start = i, end = i + HR_CHUNK < n ? i + HR_CHUNK : n;
         int n_pending = 0;
@@ -194,18 +201,26 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
                 }
                 continue;
             }
-            if (last >= 0)
-                avx512_store_plain(out + 2 * last, last0, last1, q.even_words);
-            last0 = key0;
-            last1 = key1;
+            /* the classes of the step before last, then this step's displacements: no gather waits on the
+               one before it */
+            if (older >= 0)
+                avx512_store_classes(out + 2 * older, older0, older1, q.even_words);
+            older0 = last0;
+            older1 = last1;
+            older = last;
+            last0 = avx512_slot(key0);
+            last1 = avx512_slot(key1);
             last = i;
             __m512i at = _mm512_add_epi32(lane, _mm512_set1_epi32((int)(i - start)));
             avx512_list_flushes(suits0, at, pending, &n_pending);
             avx512_list_flushes(suits1, _mm512_add_epi32(at, _mm512_set1_epi32(16)), pending, &n_pending);
         }
-        if (last >= 0) /* before the flush rows' classes go over theirs */
-            avx512_store_plain(out + 2 * last, last0, last1, q.even_words);
-        last = -1;
+        /* the waiting steps' classes, before the flush rows' classes go over theirs */
+        if (older >= 0)
+            avx512_store_classes(out + 2 * older, older0, older1, q.even_words);
+        if (last >= 0)
+            avx512_store_classes(out + 2 * last, last0, last1, q.even_words);
+        older = last = -1;
         /* the flush rows sixteen at a time: each card of the flush suit sets its rank's bit */
         const uint8_t *base = copy;
         const __m512i one = _mm512_set1_epi32(1), low = _mm512_set1_epi32(0xff), three = _mm512_set1_epi32(3);
