@@ -819,6 +819,12 @@ BAD_CALLS: list[tuple[str, Call, type[Exception], str]] = [
         "street must be one of preflop, flop, turn, river, not 'River'",
     ),
     (
+        "street-array",
+        lambda: abstraction.ehs(np.array(["flop", "turn"]), [0]),  # type: ignore[arg-type]
+        ValueError,
+        "street must be one of preflop, flop, turn, river, not array(['flop', 'turn']",
+    ),
+    (
         "street-none",
         lambda: abstraction.ochs(None, None, [0]),  # type: ignore[arg-type]
         ValueError,

@@ -62,7 +62,7 @@ _CACHE: dict[tuple[object, ...], object] = {}  # canonical boards, the combo tab
 
 def street_of(street: object) -> str:
     """``street`` checked: one of ``STREETS``."""
-    if street not in STREETS:
+    if not isinstance(street, str) or street not in STREETS:  # an array would compare elementwise
         raise ValueError(f"street must be one of {', '.join(STREETS)}, not {street!r}")
     return str(street)
 
@@ -226,7 +226,7 @@ def values(street: str, raw: dict[str, np.ndarray], feature: str) -> np.ndarray:
 
 def feature_of(street: str, feature: object) -> str:
     """``feature`` checked for ``street``."""
-    if feature not in FEATURES:
+    if not isinstance(feature, str) or feature not in FEATURES:
         raise ValueError(f"feature must be one of {', '.join(FEATURES)}, not {feature!r}")
     if street == "river" and feature in ("hist", "next"):
         raise ValueError(f"{feature}: the river has no runouts to spread; histograms are for preflop, flop, turn")
