@@ -177,14 +177,15 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
     const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     int32_t pending[HR_CHUNK + 32];
     uint8_t copy[HR_CHUNK * 7 + 128]; /* the chunk's rows as read; 128 bytes of room past the last step's */
-    /* the hash slots of the last step with no bad row (rows `last`.., none when -1) and of the one before it
-       (rows `older`..), whose classes are not yet gathered */
-    __m512i last0 = _mm512_setzero_si512(), last1 = last0, older0 = last0, older1 = last0;
-    int64_t last = -1, older = -1, i = 0;
+    int64_t i = 0;
     while (i + 32 <= n) {
         const int64_t start = i, end = i + HR_CHUNK < n ? i + HR_CHUNK : n;
         int n_pending = 0;
         int64_t bad = -1;
+        /* the hash slots of the chunk's last step with no bad row (rows `last`.., none when -1) and of the one
+           before it (rows `older`..), whose classes are not yet gathered */
+        __m512i last0 = _mm512_setzero_si512(), last1 = last0, older0 = last0, older1 = last0;
+        int64_t last = -1, older = -1;
         for (; i + 32 <= end; i += 32) {
             const uint8_t *p = cards + i * K;
             uint8_t *step = copy + (i - start) * K;
@@ -220,7 +221,6 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
             avx512_store_classes(out + 2 * older, older0, older1, q.even_words);
         if (last >= 0)
             avx512_store_classes(out + 2 * last, last0, last1, q.even_words);
-        older = last = -1;
         /* the flush rows sixteen at a time: each card of the flush suit sets its rank's bit */
         const uint8_t *base = copy;
         const __m512i one = _mm512_set1_epi32(1), low = _mm512_set1_epi32(0xff), three = _mm512_set1_epi32(3);
