@@ -23,7 +23,8 @@ static int cpu_has_avx2(void) {
 }
 #endif
 
-/* The only mutable global of the C core: set by handrank_simd_use, read by every batch call. */
+/* The kernel in use, set by handrank_simd_use, read by every batch call (the C core's other mutable global,
+   how the AVX2 kernel hashes, lives beside that kernel in evaluate_simd.c). */
 static enum handrank_simd active = HANDRANK_SIMD_SCALAR;
 
 unsigned handrank_simd_available(void) {

@@ -372,9 +372,11 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
  * three bytes of its key) and by suit (two planes of counters); vpsadbw
  * adds each qword's bytes.  A row holds a card twice when its card j
  * equals its card (j + d) mod K for some d = 1..K/2 (every pair of K
- * cards is such a pair: three byte shuffles for 6 or 7 cards, two for 5).  The eight keys hash
- * one by one as in the scalar kernel (gathers are slow on many AVX2
- * CPUs, and were no faster here).  Every step stores its loads to the
+ * cards is such a pair: three byte shuffles for 6 or 7 cards, two for 5).  The eight keys stay
+ * in the lanes the halves leave them in (rows 0, 4, 1, 5 | 2, 6, 3, 7) and
+ * hash by two gathers kept two steps apart, as in the AVX-512 kernel, or
+ * one by one as in the scalar kernel, whichever this CPU runs faster
+ * (avx2_use_gathers).  Every step stores its loads to the
  * chunk's copy: a step with an invalid row goes to the scalar kernel from
  * there, and the rows with a flush, listed as the chunk goes (a permute
  * from handrank_compress8, no branch), are ranked at its end from the
@@ -382,7 +384,7 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
  * their bytes from the copy and of the flush table).
  */
 typedef struct {
-    __m256i spread, past_cards, rot[4], plane[5], order;
+    __m256i spread, past_cards, rot[4], plane[5];
 } avx2_consts;
 
 HR_AVX2 static inline void avx2_init(avx2_consts *q, const int K) {
@@ -409,7 +411,6 @@ HR_AVX2 static inline void avx2_init(avx2_consts *q, const int K) {
         q->rot[r] = _mm256_loadu_si256((const __m256i *)(const void *)rot[r]);
     for (int t = 0; t < 5; t++)
         q->plane[t] = _mm256_loadu_si256((const __m256i *)(const void *)plane[t]);
-    q->order = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
 }
 
 /*
@@ -506,10 +507,34 @@ HR_AVX2 static inline void avx2_rank_flushes(const uint8_t *copy, const int32_t 
     }
 }
 
-HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int K, char *out) {
+/*
+ * The hash slots of eight rank keys (the displacement gathered), and the classes at eight slots stored as
+ * eight 16-bit words: the AVX-512 kernel's two gathers, eight lanes wide, kept two steps apart as there.
+ */
+HR_AVX2 static inline __m256i avx2_slot(__m256i key) {
+    __m256i h = _mm256_mullo_epi32(key, _mm256_set1_epi32((int)HANDRANK_HASH_MUL));
+    __m256i disp = _mm256_i32gather_epi32((const int *)(const void *)handrank_hash_disp,
+                                          _mm256_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS), 2);
+    return _mm256_xor_si256(_mm256_and_si256(h, _mm256_set1_epi32((int)HR_SLOT_MASK)),
+                            _mm256_and_si256(disp, _mm256_set1_epi32(0xffff)));
+}
+
+HR_AVX2 static inline void avx2_store_classes(char *out, __m256i slot, __m256i words, __m256i dwords) {
+    __m256i cls = _mm256_i32gather_epi32((const int *)(const void *)handrank_hash_values, slot, 2);
+    __m256i packed = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(cls, words), dwords);
+    _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(packed));
+}
+
+HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int K, const int G, char *out) {
     avx2_consts q;
     avx2_init(&q, K);
-    const __m256i fifty_one = _mm256_set1_epi8(51), lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i fifty_one = _mm256_set1_epi8(51);
+    /* a step's keys and flags stay in the lanes avx2_four leaves them: rows 0, 4, 1, 5 | 2, 6, 3, 7; its classes
+       pack to row order as they are stored */
+    const __m256i lane = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    const __m256i words = _mm256_setr_epi8(0, 1, 8, 9, 4, 5, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 8, 9, 4, 5,
+                                           12, 13, -1, -1, -1, -1, -1, -1, -1, -1);
+    const __m256i dwords = _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5);
     uint8_t copy[HR_CHUNK * 7 + 16]; /* the chunk's rows as read: what is ranked of them again */
     int32_t pending[HR_CHUNK + 8];
     /* a step's last load reads 16 bytes from row i + 6: whole steps end by row `limit` */
@@ -519,6 +544,8 @@ HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const
         const int64_t start = i, end = i + HR_CHUNK < limit ? i + HR_CHUNK : limit;
         int n_pending = 0;
         int64_t bad = -1;
+        __m256i last_slot = _mm256_setzero_si256(), older_slot = last_slot;
+        int64_t last = -1, older = -1;
         for (; i + 8 <= end; i += 8) {
             const uint8_t *p = cards + i * K;
             uint8_t *step = copy + (i - start) * K;
@@ -536,17 +563,30 @@ HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const
                 }
                 continue;
             }
-            /* rows 0..3 in the low dwords of key0 (flags0), 4..7 of key1: into eight dwords in row order */
-            __m256i key = _mm256_permutevar8x32_epi32(_mm256_or_si256(key0, _mm256_slli_epi64(key1, 32)), q.order);
-            __m256i flag = _mm256_permutevar8x32_epi32(_mm256_or_si256(flags0, _mm256_slli_epi64(flags1, 32)), q.order);
-            uint32_t keys[8];
-            _mm256_storeu_si256((__m256i *)(void *)keys, key);
-            for (int l = 0; l < 8; l++)
-                hr_store_u16(out + 2 * (i + l), hr_plain_hashed(hr_hash(keys[l])));
+            /* rows 0..3 in the low dwords of key0 (flags0), 4..7 of key1 */
+            __m256i key = _mm256_or_si256(key0, _mm256_slli_epi64(key1, 32));
+            __m256i flag = _mm256_or_si256(flags0, _mm256_slli_epi64(flags1, 32));
+            if (G) {
+                if (older >= 0)
+                    avx2_store_classes(out + 2 * older, older_slot, words, dwords);
+                older_slot = last_slot;
+                older = last;
+                last_slot = avx2_slot(key);
+                last = i;
+            } else {
+                uint32_t keys[8];
+                _mm256_storeu_si256((__m256i *)(void *)keys, key);
+                for (int l = 0; l < 8; l++) /* lane l holds row l / 2 + 4 * (l % 2) */
+                    hr_store_u16(out + 2 * (i + l / 2 + 4 * (l % 2)), hr_plain_hashed(hr_hash(keys[l])));
+            }
             unsigned flush = avx2_nonzero(flag);
             __m256i at = _mm256_add_epi32(lane, _mm256_set1_epi32((int)(i - start)));
             avx2_append(_mm256_or_si256(at, _mm256_slli_epi32(flag, 16)), flush, pending, &n_pending);
         }
+        if (older >= 0)
+            avx2_store_classes(out + 2 * older, older_slot, words, dwords);
+        if (last >= 0)
+            avx2_store_classes(out + 2 * last, last_slot, words, dwords);
         avx2_rank_flushes(copy, pending, n_pending, K, out + 2 * start);
         if (bad >= 0)
             return bad;
@@ -554,8 +594,12 @@ HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const
     return rows_rest(cards, i, n, K, out);
 }
 
-HR_AVX2 static int64_t avx2_rows(const uint8_t *cards, int64_t n, int k, char *out) {
-    return HR_BY_CARDS(avx2_rows_k, cards, n, k, out);
+HR_AVX2 static int64_t avx2_rows_gathers(const uint8_t *cards, int64_t n, const int K, char *out) {
+    return avx2_rows_k(cards, n, K, 1, out);
+}
+
+HR_AVX2 static int64_t avx2_rows_loads(const uint8_t *cards, int64_t n, const int K, char *out) {
+    return avx2_rows_k(cards, n, K, 0, out);
 }
 
 /*
@@ -565,8 +609,8 @@ HR_AVX2 static int64_t avx2_rows(const uint8_t *cards, int64_t n, int k, char *o
  * from the counts with each rank's key byte by byte (vpmaddubsw: weights
  * of 8 bits, counts of 3), then vpmaddwd; two planes of suit counters by
  * shuffles of the nibbles.  The mask is valid when its counts add up to
- * 5..7 and it has no bit past 51.  Keys hash one by one, as in the rows
- * kernel; masks with a flush are listed and ranked at the chunk's end, as
+ * 5..7 and it has no bit past 51.  Keys hash as in the rows kernel;
+ * masks with a flush are listed and ranked at the chunk's end, as
  * rows are, the suit's ranks folded out of the mask (hr_mask_suit_ranks).
  */
 HR_AVX2 static inline void avx2_store_masks(uint64_t *copy, __m256i m0, __m256i m1) {
@@ -574,7 +618,7 @@ HR_AVX2 static inline void avx2_store_masks(uint64_t *copy, __m256i m0, __m256i 
     _mm256_storeu_si256((__m256i *)(void *)(copy + 4), m1);
 }
 
-HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
+HR_AVX2 static inline int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const int G, char *out) {
     /* weight[t][v]: byte t of the key of the rank in byte lane b of nibble vector v (0, 1: ranks 2b, 2b + 1 of
        the low dword; 2, 3: ranks 8 + 2b, 9 + 2b); ranks 13..15 weigh 0 */
     __m256i weight[3][4];
@@ -599,8 +643,12 @@ HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
     }
     const __m256i plane_a = _mm256_loadu_si256((const __m256i *)(const void *)plane[0]);
     const __m256i plane_b = _mm256_loadu_si256((const __m256i *)(const void *)plane[1]);
-    const __m256i halves = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
-    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    /* the step's dwords by lane: masks 0, 1, 4, 5 | 2, 3, 6, 7 (one shufps per half); its classes pack to mask
+       order as they are stored */
+    const __m256i lane = _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7);
+    const __m256i words = _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 4, 5, 8, 9,
+                                           12, 13, -1, -1, -1, -1, -1, -1, -1, -1);
+    const __m256i dwords = _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5);
     uint64_t copy[HR_CHUNK]; /* the chunk's masks as read: what is ranked of them again */
     int32_t pending[HR_CHUNK + 8];
     int64_t i = 0;
@@ -608,6 +656,8 @@ HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
         const int64_t start = i, end = i + HR_CHUNK < n ? i + HR_CHUNK : n;
         int n_pending = 0;
         int64_t wrong = -1;
+        __m256i last_slot = _mm256_setzero_si256(), older_slot = last_slot;
+        int64_t last = -1, older = -1;
         for (; i + 8 <= end; i += 8) {
             const uint64_t *p = masks + i;
             hr_prefetch_ahead(p, HR_STREAM_AHEAD, 0);
@@ -615,9 +665,9 @@ HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
             __m256i m1 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 4));
             uint64_t *step = copy + (i - start);
             avx2_store_masks(step, m0, m1);
-            /* the eight low dwords, then the eight high ones */
-            __m256i a = _mm256_permutevar8x32_epi32(m0, halves), b = _mm256_permutevar8x32_epi32(m1, halves);
-            __m256i lo = _mm256_permute2x128_si256(a, b, 0x20), hi = _mm256_permute2x128_si256(a, b, 0x31);
+            /* the low dwords of the eight masks (ranks 0..7), then the high ones, in the lanes named above */
+            __m256i lo = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(m0), _mm256_castsi256_ps(m1), 0x88));
+            __m256i hi = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(m0), _mm256_castsi256_ps(m1), 0xdd));
             __m256i nib[4] = {_mm256_and_si256(lo, low_nibbles),
                               _mm256_and_si256(_mm256_srli_epi16(lo, 4), low_nibbles),
                               _mm256_and_si256(hi, low_nibbles),
@@ -655,14 +705,28 @@ HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
                                              _mm256_slli_epi32(suits_b, 8));
             __m256i flags =
                 _mm256_and_si256(_mm256_add_epi32(suits, _mm256_set1_epi32(0x3333)), _mm256_set1_epi32(0x8888));
-            uint32_t keys[8];
-            _mm256_storeu_si256((__m256i *)(void *)keys, key);
-            for (int l = 0; l < 8; l++)
-                hr_store_u16(out + 2 * (i + l), hr_plain_hashed(hr_hash(keys[l])));
+            if (G) {
+                if (older >= 0)
+                    avx2_store_classes(out + 2 * older, older_slot, words, dwords);
+                older_slot = last_slot;
+                older = last;
+                last_slot = avx2_slot(key);
+                last = i;
+            } else {
+                uint32_t keys[8];
+                _mm256_storeu_si256((__m256i *)(void *)keys, key);
+                for (int l = 0; l < 8; l++) /* lane l holds mask (l & 1) + 4 * (l >> 1 & 1) + 2 * (l >> 2) */
+                    hr_store_u16(out + 2 * (i + (l & 1) + 4 * (l >> 1 & 1) + 2 * (l >> 2)),
+                                 hr_plain_hashed(hr_hash(keys[l])));
+            }
             unsigned flush = avx2_nonzero(flags);
             __m256i at = _mm256_add_epi32(lane, _mm256_set1_epi32((int)(i - start)));
             avx2_append(_mm256_or_si256(at, _mm256_slli_epi32(flags, 16)), flush, pending, &n_pending);
         }
+        if (older >= 0)
+            avx2_store_classes(out + 2 * older, older_slot, words, dwords);
+        if (last >= 0)
+            avx2_store_classes(out + 2 * last, last_slot, words, dwords);
         /* the listed masks with a flush (bit 4 * suit + 3 of their flags): the flush table at that suit's ranks */
         for (int f = 0; f < n_pending; f++) {
             const unsigned at = (unsigned)pending[f] & 0xffff;
@@ -673,6 +737,66 @@ HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
             return wrong;
     }
     return masks_rest(masks, i, n, out);
+}
+
+/*
+ * How the AVX2 kernels hash their rank keys, chosen once per process: by
+ * gathers (avx2_slot, then avx2_store_classes two steps later, as in the
+ * AVX-512 kernel) or by scalar loads, whichever ranks 2,048 rows faster
+ * here (the best of eight timings each).  Gathers won by 10% in cache on
+ * the Xeon the kernels were tuned on, but are microcoded on AMD CPUs before
+ * Zen 5 and slowed by the microcode that mitigates Gather Data Sampling on
+ * Intel cores from Skylake to Tiger Lake, where scalar loads may win.  The
+ * choice changes the speed, never a class.  handrank_avx2_gathers reads or
+ * sets it.
+ */
+static int avx2_gathers = -1; /* 1 gathers, 0 scalar loads, -1 not chosen yet */
+
+HR_AVX2 static int avx2_time_gathers(void) {
+    enum { N = 2048 };
+    uint8_t rows[N * 7];
+    uint16_t out[N];
+    uint64_t x = 0x9e3779b97f4a7c15ULL, best[2] = {UINT64_MAX, UINT64_MAX};
+    for (int i = 0; i < N; i++) /* seven distinct cards a row */
+        for (uint64_t used = 0, j = 0; j < 7;) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            const unsigned card = (unsigned)(x >> 58);
+            if (card < 52 && !(used >> card & 1)) {
+                used |= 1ULL << card;
+                rows[7 * i + (int)j++] = (uint8_t)card;
+            }
+        }
+    for (int t = 0; t < 8; t++)
+        for (int g = 0; g < 2; g++) {
+            const uint64_t start = (uint64_t)__builtin_ia32_rdtsc();
+            if (g)
+                avx2_rows_gathers(rows, N, 7, (char *)out);
+            else
+                avx2_rows_loads(rows, N, 7, (char *)out);
+            const uint64_t took = (uint64_t)__builtin_ia32_rdtsc() - start;
+            best[g] = took < best[g] ? took : best[g];
+        }
+    return best[1] < best[0];
+}
+
+HR_AVX2 static int avx2_use_gathers(void) {
+    int g = __atomic_load_n(&avx2_gathers, __ATOMIC_RELAXED);
+    if (g < 0) { /* threads that race here each time it and keep an answer: either is right */
+        g = avx2_time_gathers();
+        __atomic_store_n(&avx2_gathers, g, __ATOMIC_RELAXED);
+    }
+    return g;
+}
+
+HR_AVX2 static int64_t avx2_rows(const uint8_t *cards, int64_t n, int k, char *out) {
+    return avx2_use_gathers() ? HR_BY_CARDS(avx2_rows_gathers, cards, n, k, out)
+                              : HR_BY_CARDS(avx2_rows_loads, cards, n, k, out);
+}
+
+HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
+    return avx2_use_gathers() ? avx2_masks_g(masks, n, 1, out) : avx2_masks_g(masks, n, 0, out);
 }
 
 #endif
@@ -819,4 +943,18 @@ int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, ptrdiff_t stri
     if (stride == (ptrdiff_t)sizeof(uint64_t) && out_stride == (ptrdiff_t)sizeof(uint16_t))
         return masks_contiguous(masks, n, (char *)out);
     return hr_masks_scalar(masks, n, stride, out, out_stride);
+}
+
+int handrank_avx2_gathers(int mode) {
+#ifdef HR_HAVE_AVX2
+    if (!(handrank_simd_available() >> HANDRANK_SIMD_AVX2 & 1))
+        return -1;
+    const int before = avx2_use_gathers();
+    if (mode == 0 || mode == 1)
+        __atomic_store_n(&avx2_gathers, mode, __ATOMIC_RELAXED);
+    return before;
+#else
+    (void)mode;
+    return -1;
+#endif
 }

@@ -18,10 +18,12 @@
  * that needs room beyond its stack takes `scratch` from the caller, sized
  * by its *_scratch function (handrank_ranges_scratch,
  * handrank_combo_equity_scratch).
- * State: const tables, per-call state, and one mutable global, the batch
- * kernel in use (handrank_simd_use, below), which every batch call reads.
- * Apart from changing that choice, every function is safe to call from any
- * number of threads.
+ * State: const tables, per-call state, and two mutable globals: the batch
+ * kernel in use (handrank_simd_use, below), which every batch call reads,
+ * and how the AVX2 kernel hashes (handrank_avx2_gathers), chosen by timing
+ * on its first use (a race there is harmless: either answer is right).
+ * Apart from setting either by hand, every function is safe to call from
+ * any number of threads.
  *
  * Files (csrc/): one per concern, its SIMD kernels and batch entry points in
  * a paired *_simd.c: evaluate.c + evaluate_simd.c (5..7 cards, masks),
@@ -246,12 +248,22 @@ enum handrank_simd { HANDRANK_SIMD_SCALAR = 0, HANDRANK_SIMD_AVX2 = 1, HANDRANK_
 /* The kernels this build offers on this CPU, as bits 1 << kernel (the scalar one always). */
 unsigned handrank_simd_available(void);
 
-/* Use `kernel` from now on, process-wide (the C core's one mutable global): 0, or -1 (nothing changes) where
+/* Use `kernel` from now on, process-wide (a mutable global): 0, or -1 (nothing changes) where
    it is not available.  Not for a moment when batch calls run on other threads. */
 int handrank_simd_use(enum handrank_simd kernel);
 
 /* The kernel in use. */
 enum handrank_simd handrank_simd_active(void);
+
+/*
+ * How the AVX2 kernel hashes its rank keys: 1 by gathers, 0 by scalar loads
+ * (the same classes either way).  The first call of the kernel, or of this
+ * function, chooses by timing both; `mode` 0 or 1 sets it from then on,
+ * process-wide (not for a moment when batch calls run on other threads),
+ * any other value only reads it.  Returns the way in use before, or -1
+ * (nothing changes) where this build and CPU offer no AVX2 kernel.
+ */
+int handrank_avx2_gathers(int mode);
 
 /*
  * Rank of an Omaha hand: the best five made of exactly two of the `n_hole`

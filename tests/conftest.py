@@ -112,15 +112,23 @@ def c_impl() -> Api:
 OFFERED = _backend.load("c").simd()[1] if C_AVAILABLE else ()
 
 
-@pytest.fixture(params=OFFERED)
+# Each of them, the avx2 kernel once per way it hashes (scalar loads, gathers): a process uses one, timed.
+KERNEL_WAYS = [(name, way) for name in OFFERED for way in ((0, 1) if name == "avx2" else (-1,))]
+
+
+@pytest.fixture(params=KERNEL_WAYS, ids=[name + {-1: "", 0: "-loads", 1: "-gathers"}[way] for name, way in KERNEL_WAYS])
 def kernel(request: pytest.FixtureRequest) -> Iterator[str]:
-    """The compiled backend active, with this batch kernel in use."""
+    """The compiled backend active, with this batch kernel in use (the avx2 kernel hashing the way named)."""
     compiled = _backend.load("c")
+    name, way = request.param
     before_backend = _backend.use("c")
-    before = compiled.use_simd(request.param)
+    before = compiled.use_simd(name)
+    before_way = compiled.avx2_gathers(way) if way >= 0 else -1
     try:
-        yield request.param
+        yield name
     finally:
+        if before_way >= 0:
+            compiled.avx2_gathers(before_way)
         compiled.use_simd(before)
         _backend.use(_backend.name(before_backend))
 

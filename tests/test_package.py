@@ -237,6 +237,20 @@ def test_batch_kernel_choice_on_each_backend(impl: Api) -> None:
     assert impl.kernels.simd()[0] == active  # a refusal changes nothing
 
 
+@pytest.mark.parametrize("mode", [2, -2, True, 1.0, "1", None])
+def test_avx2_gathers_refuses_a_mode_on_each_backend(impl: Api, mode: object) -> None:
+    with pytest.raises(ValueError, match=r"mode must be -1 \(read\), 0 \(scalar loads\) or 1 \(gathers\), not "):
+        impl.kernels.avx2_gathers(mode)  # type: ignore[arg-type]
+
+
+def test_avx2_gathers_where_no_avx2_kernel_is_offered(impl: Api) -> None:
+    if "avx2" in impl.kernels.simd()[1]:
+        assert impl.kernels.avx2_gathers(-1) in (0, 1)
+        return
+    with pytest.raises(ValueError, match="no 'avx2' batch kernel here; this build and CPU offer "):
+        impl.kernels.avx2_gathers(-1)
+
+
 class _Point(Record):
     __slots__ = ("x", "y")
 

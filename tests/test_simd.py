@@ -375,6 +375,23 @@ def test_handrank_simd_refuses_what_is_not_on_offer() -> None:
         _backend.load("c").use_simd("neon2")
 
 
+@pytest.mark.skipif("avx2" not in OFFERED, reason="this build and CPU offer no avx2 kernel")
+def test_avx2_gathers_is_read_and_set() -> None:
+    """The way the avx2 kernel hashes is chosen once (by timing), read back unchanged, and set for the process;
+    each way's classes are checked against the scalar kernel by every test here (the avx2-loads and avx2-gathers
+    kernels)."""
+    compiled = _backend.load("c")
+    chosen = compiled.avx2_gathers(-1)
+    assert chosen in (0, 1) and compiled.avx2_gathers(-1) == chosen
+    try:
+        assert compiled.avx2_gathers(1 - chosen) == chosen
+        assert compiled.avx2_gathers(-1) == 1 - chosen
+        assert compiled.avx2_gathers(chosen) == 1 - chosen
+    finally:
+        compiled.avx2_gathers(chosen)
+    assert compiled.avx2_gathers(-1) == chosen
+
+
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_scalar_kernel_finds_every_bad_row(k: int) -> None:
     """The scalar kernel's own check (on x86-64, the count of the summed suit bits): a card twice at any two

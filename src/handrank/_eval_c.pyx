@@ -71,6 +71,7 @@ from handrank._csrc cimport (
     handrank_simd_active,
     handrank_simd_available,
     handrank_simd_use,
+    handrank_avx2_gathers,
     handrank_tally,
     HANDRANK_CATEGORIES,
     handrank_hand_types,
@@ -790,6 +791,16 @@ def use_simd(str name):
     cdef int kernel = _SIMD_NAMES.index(name) if name in _SIMD_NAMES else -1
     if kernel < 0 or handrank_simd_use(<handrank_simd>kernel) != 0:
         raise ValueError(f"no {name!r} batch kernel here; this build and CPU offer {', '.join(simd()[1])}")
+    return before
+
+
+def avx2_gathers(mode):
+    """How the avx2 kernel hashes (1 gathers, 0 scalar loads); ``mode`` 0 or 1 sets it; the way used before."""
+    if type(mode) is not int or mode not in (-1, 0, 1):
+        raise ValueError(f"mode must be -1 (read), 0 (scalar loads) or 1 (gathers), not {mode!r}")
+    cdef int before = handrank_avx2_gathers(mode)
+    if before < 0:
+        raise ValueError(f"no 'avx2' batch kernel here; this build and CPU offer {', '.join(simd()[1])}")
     return before
 
 

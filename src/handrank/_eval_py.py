@@ -1342,6 +1342,13 @@ def simd() -> tuple[str, tuple[str, ...]]:
     return "python", ("python",)
 
 
+def avx2_gathers(mode: int) -> int:
+    """The twin of the compiled ``avx2_gathers``: this backend has no avx2 kernel."""
+    if type(mode) is not int or mode not in (-1, 0, 1):
+        raise ValueError(f"mode must be -1 (read), 0 (scalar loads) or 1 (gathers), not {mode!r}")
+    raise ValueError("no 'avx2' batch kernel here; this build and CPU offer python")
+
+
 def use_simd(name: str) -> str:
     """The twin of the compiled ``use_simd``: only ``"python"`` is on offer."""
     if name != "python":

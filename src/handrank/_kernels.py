@@ -66,6 +66,7 @@ RULE_CODES = {
 """The other rankings by the names ``rules=`` takes, and their codes (``enum handrank_rules``)."""
 
 KERNELS = (
+    "avx2_gathers",
     "combo_equity_counts",
     "enumerate_boards",
     "enumerate_ranges",
@@ -312,6 +313,11 @@ if TYPE_CHECKING:
 
         def use_simd(self, name: str) -> str:
             """Use the batch kernel ``name`` (a ValueError when not on offer); the one used before."""
+
+        def avx2_gathers(self, mode: int) -> int:
+            """How the avx2 kernel hashes its rank keys, 1 by gathers or 0 by scalar loads (the same classes;
+            chosen by timing both on first use); ``mode`` 0 or 1 sets it, -1 only reads; the way used before.
+            A ValueError where the avx2 kernel is not on offer, or for another ``mode``."""
 
         def rank_omaha_rows(
             self,
