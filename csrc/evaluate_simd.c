@@ -525,7 +525,7 @@ HR_AVX2 static inline void avx2_store_classes(char *out, __m256i slot, __m256i w
     _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(packed));
 }
 
-HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int K, const int G, char *out) {
+HR_AVX2 HR_INLINE int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int K, const int G, char *out) {
     avx2_consts q;
     avx2_init(&q, K);
     const __m256i fifty_one = _mm256_set1_epi8(51);
@@ -594,12 +594,21 @@ HR_AVX2 static inline int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const
     return rows_rest(cards, i, n, K, out);
 }
 
-HR_AVX2 static int64_t avx2_rows_gathers(const uint8_t *cards, int64_t n, const int K, char *out) {
+/* The kernel hashing by gathers (by loads), specialised by its card count. */
+HR_AVX2 HR_INLINE int64_t avx2_rows_by_gathers(const uint8_t *cards, int64_t n, const int K, char *out) {
     return avx2_rows_k(cards, n, K, 1, out);
 }
 
-HR_AVX2 static int64_t avx2_rows_loads(const uint8_t *cards, int64_t n, const int K, char *out) {
+HR_AVX2 HR_INLINE int64_t avx2_rows_by_loads(const uint8_t *cards, int64_t n, const int K, char *out) {
     return avx2_rows_k(cards, n, K, 0, out);
+}
+
+HR_AVX2 static int64_t avx2_rows_gathers(const uint8_t *cards, int64_t n, int k, char *out) {
+    return HR_BY_CARDS(avx2_rows_by_gathers, cards, n, k, out);
+}
+
+HR_AVX2 static int64_t avx2_rows_loads(const uint8_t *cards, int64_t n, int k, char *out) {
+    return HR_BY_CARDS(avx2_rows_by_loads, cards, n, k, out);
 }
 
 /*
@@ -618,7 +627,7 @@ HR_AVX2 static inline void avx2_store_masks(uint64_t *copy, __m256i m0, __m256i 
     _mm256_storeu_si256((__m256i *)(void *)(copy + 4), m1);
 }
 
-HR_AVX2 static inline int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const int G, char *out) {
+HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const int G, char *out) {
     /* weight[t][v]: byte t of the key of the rank in byte lane b of nibble vector v (0, 1: ranks 2b, 2b + 1 of
        the low dword; 2, 3: ranks 8 + 2b, 9 + 2b); ranks 13..15 weigh 0 */
     __m256i weight[3][4];
@@ -791,12 +800,19 @@ HR_AVX2 static int avx2_use_gathers(void) {
 }
 
 HR_AVX2 static int64_t avx2_rows(const uint8_t *cards, int64_t n, int k, char *out) {
-    return avx2_use_gathers() ? HR_BY_CARDS(avx2_rows_gathers, cards, n, k, out)
-                              : HR_BY_CARDS(avx2_rows_loads, cards, n, k, out);
+    return avx2_use_gathers() ? avx2_rows_gathers(cards, n, k, out) : avx2_rows_loads(cards, n, k, out);
+}
+
+HR_AVX2 static int64_t avx2_masks_gathers(const uint64_t *masks, int64_t n, char *out) {
+    return avx2_masks_g(masks, n, 1, out);
+}
+
+HR_AVX2 static int64_t avx2_masks_loads(const uint64_t *masks, int64_t n, char *out) {
+    return avx2_masks_g(masks, n, 0, out);
 }
 
 HR_AVX2 static int64_t avx2_masks(const uint64_t *masks, int64_t n, char *out) {
-    return avx2_use_gathers() ? avx2_masks_g(masks, n, 1, out) : avx2_masks_g(masks, n, 0, out);
+    return avx2_use_gathers() ? avx2_masks_gathers(masks, n, out) : avx2_masks_loads(masks, n, out);
 }
 
 #endif
