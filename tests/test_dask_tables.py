@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -24,7 +25,7 @@ pytest.importorskip("pyarrow")
 import handrank  # noqa: E402
 from handrank import dask as hd  # noqa: E402
 from handrank._classes import HAND_CLASSES, class_combos, parse_classes  # noqa: E402
-from handrank._job_runner import kept_chunks, run_job  # noqa: E402
+from handrank._job_runner import chunk_results, ctrl_c_held, kept_chunks, run_job  # noqa: E402
 from handrank._preflop import BOARDS, matchup_key  # noqa: E402
 from handrank._table_jobs import FlopJob, PreflopJob, matchup_keys  # noqa: E402
 
@@ -215,6 +216,42 @@ def test_checkpoints_resume_and_refuse_another_job(tmp_path: Path, c_impl: Api) 
     assert seen[0] == (len(kept) - 2) / len(job.chunks) and seen[-1] == 1.0
     with pytest.raises(ValueError, match=r"checkpoint: .* holds chunks of another table; remove it"):
         run_job(PreflopJob(["AA", "KK"], chunk_size=1), None, tmp_path, None)
+
+
+def test_ctrl_c_held_sets_its_event_and_gives_the_handler_back() -> None:
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    with ctrl_c_held() as pressed:
+        assert not pressed.is_set()
+        signal.raise_signal(signal.SIGINT)  # not raised here, where a finalizer might have been running
+        assert pressed.is_set()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    seen: list[bool] = []
+
+    def elsewhere() -> None:  # only the main thread takes signals: off it, nothing is held
+        with ctrl_c_held() as pressed:
+            seen.append(signal.getsignal(signal.SIGINT) is signal.default_int_handler and not pressed.is_set())
+
+    thread = threading.Thread(target=elsewhere)
+    thread.start()
+    thread.join()
+    assert seen == [True]
+
+
+@needs_c
+def test_ctrl_c_in_a_dask_run_is_raised_between_chunks(tmp_path: Path, c_impl: Api) -> None:
+    """Ctrl-C while Dask computes the chunks is held, then raised as the chunk in hand is done (never inside
+    distributed's finalizers, where Python prints a KeyboardInterrupt as ignored and the table finishes);
+    the chunk that arrived is kept for the next run."""
+    job = PreflopJob(["AA", "KK", "QQ", "JJ"], chunk_size=1)
+    got: list[object] = []
+    with pytest.raises(KeyboardInterrupt):
+        for index, _result in chunk_results(job, None, tmp_path, None):
+            got.append(index)
+            signal.raise_signal(signal.SIGINT)
+            got.append("held")
+    assert len(got) == 2 and got[1] == "held"
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert got[0] in {int(path.stem[:5]) for path in tmp_path.glob("*.npy")}  # kept (workers keep theirs too)
 
 
 @needs_c

@@ -12,6 +12,8 @@ import hashlib
 import io
 import json
 import os
+import signal
+import threading
 import uuid
 
 import numpy as np
@@ -23,6 +25,25 @@ if TYPE_CHECKING:
     from distributed import Client
 
     from handrank._table_jobs import FeatureJob, FlopJob, PreflopJob
+
+
+@contextlib.contextmanager
+def ctrl_c_held() -> Iterator[threading.Event]:
+    """Ctrl-C (SIGINT) set in the event yielded instead of raised wherever it lands, for the caller to raise at
+    a point of its choosing: raised inside a finalizer (``distributed``'s ``Future.__del__`` runs as a chunk's
+    future is dropped) a KeyboardInterrupt is printed as ignored and lost, and the table goes on to finish.
+    Only on the main thread and over Python's own handler; elsewhere the event never sets."""
+    pressed = threading.Event()
+    if threading.current_thread() is not threading.main_thread() or (
+        signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield pressed
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.set())
+    try:
+        yield pressed
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @contextlib.contextmanager
@@ -245,17 +266,30 @@ def _computed(
             for i in todo
         }
         try:
-            for future in as_completed(futures):
-                index = futures[future]
-                try:
-                    result = future.result()
-                except Exception as exc:
-                    raise RuntimeError(
-                        f"chunk {index} of the {job.kind} table failed: {type(exc).__name__}: {exc}"
-                    ) from exc
-                if not isinstance(result, str) and not job.check(index, result):
-                    raise RuntimeError(f"chunk {index} of the {job.kind} table came back malformed")
-                del futures[future]
-                yield index, result
+            with ctrl_c_held() as pressed:  # raised here, between chunks, never inside a future's finalizer
+                arrived = as_completed(futures)
+                while not arrived.is_empty():
+                    if pressed.is_set():
+                        raise KeyboardInterrupt
+                    ready = arrived.next_batch(block=False)
+                    if not ready:
+                        pressed.wait(0.05)
+                        continue
+                    for future in ready:
+                        index = futures[future]
+                        try:
+                            result = future.result()
+                        except Exception as exc:
+                            raise RuntimeError(
+                                f"chunk {index} of the {job.kind} table failed: {type(exc).__name__}: {exc}"
+                            ) from exc
+                        if not isinstance(result, str) and not job.check(index, result):
+                            raise RuntimeError(f"chunk {index} of the {job.kind} table came back malformed")
+                        del futures[future]
+                        yield index, result
+                        if pressed.is_set():
+                            raise KeyboardInterrupt
+                if pressed.is_set():  # pressed as the last chunk came in: the run stops all the same
+                    raise KeyboardInterrupt
         finally:
             runner.cancel(list(futures))
