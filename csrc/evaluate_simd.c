@@ -383,9 +383,27 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
  * flush table at their flush suit's ranks, eight at a time (gathers of
  * their bytes from the copy and of the flush table).
  */
+/* The hash's constants, read from memory (avx2_hash_init). */
 typedef struct {
-    __m256i spread, past_cards, rot[4], plane[5];
+    __m256i mul, low_words, slot_mask;
+} avx2_hash;
+
+typedef struct {
+    __m256i spread, past_cards, rot[4], plane[5], low_nibbles, bias, flag_bits;
+    avx2_hash hash;
 } avx2_consts;
+
+/*
+ * The kernels read constants from structs like this one, as memory operands: left to itself, GCC builds the
+ * vectors again each step from immediates (a move to a vector register and a broadcast, both on the port the
+ * kernels are short of: 12 of some 50 uops there a step of the row kernel).  The empty asm hides the values.
+ */
+HR_AVX2 static inline void avx2_hash_init(avx2_hash *h) {
+    h->mul = _mm256_set1_epi32((int)HANDRANK_HASH_MUL);
+    h->low_words = _mm256_set1_epi32(0xffff);
+    h->slot_mask = _mm256_set1_epi32((int)HR_SLOT_MASK);
+    __asm__("" : "+m"(*h));
+}
 
 HR_AVX2 static inline void avx2_init(avx2_consts *q, const int K) {
     uint8_t spread[32], past[32], rot[4][32], plane[5][32] = {{0}};
@@ -411,6 +429,11 @@ HR_AVX2 static inline void avx2_init(avx2_consts *q, const int K) {
         q->rot[r] = _mm256_loadu_si256((const __m256i *)(const void *)rot[r]);
     for (int t = 0; t < 5; t++)
         q->plane[t] = _mm256_loadu_si256((const __m256i *)(const void *)plane[t]);
+    q->low_nibbles = _mm256_set1_epi8(0x0f);
+    q->bias = _mm256_set1_epi32(0x3333);
+    q->flag_bits = _mm256_set1_epi32(0x8888);
+    avx2_hash_init(&q->hash);
+    __asm__("" : "+m"(*q)); /* see avx2_hash_init */
 }
 
 /*
@@ -428,7 +451,7 @@ HR_AVX2 static inline __m256i avx2_four(const avx2_consts *q, const uint8_t *p, 
     __m256i x = _mm256_or_si256(cards, q->past_cards);
     for (int r = 0; r < K / 2; r++) /* distances 1..K/2 mod K: every pair of the K cards */
         *dup = _mm256_or_si256(*dup, _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, q->rot[r])));
-    __m256i rank = _mm256_and_si256(_mm256_srli_epi16(x, 2), _mm256_set1_epi8(0x0f));
+    __m256i rank = _mm256_and_si256(_mm256_srli_epi16(x, 2), q->low_nibbles);
     __m256i s0 = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[0], rank), zero);
     __m256i s1 = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[1], rank), zero);
     __m256i s2 = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[2], rank), zero);
@@ -436,8 +459,8 @@ HR_AVX2 static inline __m256i avx2_four(const avx2_consts *q, const uint8_t *p, 
        count, and its row goes to the scalar kernel */
     __m256i sa = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[3], x), zero);
     __m256i sb = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[4], x), zero);
-    __m256i counts = _mm256_add_epi32(_mm256_add_epi32(sa, _mm256_slli_epi32(sb, 8)), _mm256_set1_epi32(0x3333));
-    *flags = _mm256_and_si256(counts, _mm256_set1_epi32(0x8888));
+    __m256i counts = _mm256_add_epi32(_mm256_add_epi32(sa, _mm256_slli_epi32(sb, 8)), q->bias);
+    *flags = _mm256_and_si256(counts, q->flag_bits);
     return _mm256_add_epi32(_mm256_add_epi32(s0, _mm256_slli_epi32(s1, 8)), _mm256_slli_epi32(s2, 16));
 }
 
@@ -511,12 +534,11 @@ HR_AVX2 static inline void avx2_rank_flushes(const uint8_t *copy, const int32_t 
  * The hash slots of eight rank keys (the displacement gathered), and the classes at eight slots stored as
  * eight 16-bit words: the AVX-512 kernel's two gathers, eight lanes wide, kept two steps apart as there.
  */
-HR_AVX2 static inline __m256i avx2_slot(__m256i key) {
-    __m256i h = _mm256_mullo_epi32(key, _mm256_set1_epi32((int)HANDRANK_HASH_MUL));
+HR_AVX2 static inline __m256i avx2_slot(const avx2_hash *q, __m256i key) {
+    __m256i h = _mm256_mullo_epi32(key, q->mul);
     __m256i disp = _mm256_i32gather_epi32((const int *)(const void *)handrank_hash_disp,
                                           _mm256_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS), 2);
-    return _mm256_xor_si256(_mm256_and_si256(h, _mm256_set1_epi32((int)HR_SLOT_MASK)),
-                            _mm256_and_si256(disp, _mm256_set1_epi32(0xffff)));
+    return _mm256_xor_si256(_mm256_and_si256(h, q->slot_mask), _mm256_and_si256(disp, q->low_words));
 }
 
 HR_AVX2 static inline void avx2_store_classes(char *out, __m256i slot, __m256i words, __m256i dwords) {
@@ -529,6 +551,8 @@ HR_AVX2 HR_INLINE int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int
     avx2_consts q;
     avx2_init(&q, K);
     const __m256i fifty_one = _mm256_set1_epi8(51);
+    __m256i eight = _mm256_set1_epi32(8);
+    __asm__("" : "+m"(eight)); /* see avx2_hash_init */
     /* a step's keys and flags stay in the lanes avx2_four leaves them: rows 0, 4, 1, 5 | 2, 6, 3, 7; its classes
        pack to row order as they are stored */
     const __m256i lane = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
@@ -546,7 +570,8 @@ HR_AVX2 HR_INLINE int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int
         int64_t bad = -1;
         __m256i last_slot = _mm256_setzero_si256(), older_slot = last_slot;
         int64_t last = -1, older = -1;
-        for (; i + 8 <= end; i += 8) {
+        __m256i at = lane; /* each lane's row, from the chunk's start */
+        for (; i + 8 <= end; i += 8, at = _mm256_add_epi32(at, eight)) {
             const uint8_t *p = cards + i * K;
             uint8_t *step = copy + (i - start) * K;
             hr_prefetch_ahead(p, HR_STREAM_AHEAD, 0); /* a step reads 8 * K <= 56 bytes: a line a step */
@@ -571,7 +596,7 @@ HR_AVX2 HR_INLINE int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int
                     avx2_store_classes(out + 2 * older, older_slot, words, dwords);
                 older_slot = last_slot;
                 older = last;
-                last_slot = avx2_slot(key);
+                last_slot = avx2_slot(&q.hash, key);
                 last = i;
             } else {
                 uint32_t keys[8];
@@ -580,7 +605,6 @@ HR_AVX2 HR_INLINE int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int
                     hr_store_u16(out + 2 * (i + l / 2 + 4 * (l % 2)), hr_plain_hashed(hr_hash(keys[l])));
             }
             unsigned flush = avx2_nonzero(flag);
-            __m256i at = _mm256_add_epi32(lane, _mm256_set1_epi32((int)(i - start)));
             avx2_append(_mm256_or_si256(at, _mm256_slli_epi32(flag, 16)), flush, pending, &n_pending);
         }
         if (older >= 0)
@@ -628,6 +652,8 @@ HR_AVX2 static inline void avx2_store_masks(uint64_t *copy, __m256i m0, __m256i 
 }
 
 HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const int G, char *out) {
+    avx2_hash hash;
+    avx2_hash_init(&hash);
     /* weight[t][v]: byte t of the key of the rank in byte lane b of nibble vector v (0, 1: ranks 2b, 2b + 1 of
        the low dword; 2, 3: ranks 8 + 2b, 9 + 2b); ranks 13..15 weigh 0 */
     __m256i weight[3][4];
@@ -640,7 +666,11 @@ HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const i
             }
             weight[t][v] = _mm256_loadu_si256((const __m256i *)(const void *)w);
         }
-    const __m256i low_nibbles = _mm256_set1_epi8(0x0f), ones8 = _mm256_set1_epi8(1), ones16 = _mm256_set1_epi16(1);
+    __m256i low_nibbles = _mm256_set1_epi8(0x0f), ones8 = _mm256_set1_epi8(1), ones16 = _mm256_set1_epi16(1);
+    __m256i five = _mm256_set1_epi32(5), seven = _mm256_set1_epi32(7), bias = _mm256_set1_epi32(0x3333);
+    __m256i flag_bits = _mm256_set1_epi32(0x8888);
+    __asm__("" : "+m"(low_nibbles), "+m"(ones8), "+m"(ones16), "+m"(five), "+m"(seven), "+m"(bias),
+            "+m"(flag_bits)); /* see avx2_hash_init */
     const __m256i count = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2,
                                            2, 3, 2, 3, 3, 4);
     /* a nibble's cards of suits 0 and 1 (plane a), 2 and 3 (plane b), as counts in the byte's two nibbles */
@@ -690,8 +720,7 @@ HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const i
             }
             __m256i total = _mm256_madd_epi16(_mm256_maddubs_epi16(all, ones8), ones16);
             __m256i past = _mm256_srli_epi32(hi, 20); /* ids 52..63 */
-            __m256i bad = _mm256_or_si256(_mm256_or_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32(5), total),
-                                                          _mm256_cmpgt_epi32(total, _mm256_set1_epi32(7))),
+            __m256i bad = _mm256_or_si256(_mm256_or_si256(_mm256_cmpgt_epi32(five, total), _mm256_cmpgt_epi32(total, seven)),
                                           _mm256_xor_si256(_mm256_cmpeq_epi32(past, _mm256_setzero_si256()),
                                                            _mm256_set1_epi32(-1)));
             if (!_mm256_testz_si256(bad, bad)) {
@@ -713,13 +742,13 @@ HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const i
             __m256i suits = _mm256_add_epi32(_mm256_madd_epi16(_mm256_maddubs_epi16(sa, ones8), ones16),
                                              _mm256_slli_epi32(suits_b, 8));
             __m256i flags =
-                _mm256_and_si256(_mm256_add_epi32(suits, _mm256_set1_epi32(0x3333)), _mm256_set1_epi32(0x8888));
+                _mm256_and_si256(_mm256_add_epi32(suits, bias), flag_bits);
             if (G) {
                 if (older >= 0)
                     avx2_store_classes(out + 2 * older, older_slot, words, dwords);
                 older_slot = last_slot;
                 older = last;
-                last_slot = avx2_slot(key);
+                last_slot = avx2_slot(&hash, key);
                 last = i;
             } else {
                 uint32_t keys[8];
