@@ -177,6 +177,38 @@ HR_AVX512 static inline __m512i iso_term(__m512i x, __m512i after, unsigned max_
  * Rows of K0 + K1 + S cards (K0 <= 4 in the first round, K1 in the second, S rounds of one card), sixteen a
  * step; the rest to the scalar kernel.  K0, K1 and S are constants where inlined.
  */
+/*
+ * The indices of a step's sixteen rows, to out, from their configurations (gathered from t->slots) and their
+ * suits' keys sorted from the highest: the configuration's record (offset, multipliers, groups) in five
+ * gathers.  A step's configuration is gathered the step after its keys, and its record the step after that
+ * (avx512_index_k): the core issues gathers in order, and one that waits on an older one's result holds up
+ * every younger one.
+ */
+HR_AVX512 static inline void avx512_iso_finish(const handrank_iso_street *t, __m512i config, const __m512i *key,
+                                               __m512i x_bits, unsigned max_after, uint64_t *out) {
+    /* the low halves of the record's words: offset 0, multipliers 2..4 (position 0's is 1), groups 5 */
+    __m512i word = _mm512_slli_epi32(config, 4);
+    const void *base = (const void *)t->configs;
+    __m512i offset = _mm512_i32gather_epi32(word, base, 4);
+    __m512i mult1 = _mm512_i32gather_epi32(_mm512_add_epi32(word, _mm512_set1_epi32(4)), base, 4);
+    __m512i mult2 = _mm512_i32gather_epi32(_mm512_add_epi32(word, _mm512_set1_epi32(6)), base, 4);
+    __m512i mult3 = _mm512_i32gather_epi32(_mm512_add_epi32(word, _mm512_set1_epi32(8)), base, 4);
+    __m512i groups = max_after ? _mm512_i32gather_epi32(_mm512_add_epi32(word, _mm512_set1_epi32(10)), base, 4)
+                               : _mm512_setzero_si512();
+    const __m512i byte = _mm512_set1_epi32(0xff);
+    __m512i index = _mm512_add_epi32(offset, iso_term(_mm512_and_si512(key[0], x_bits),
+                                                      _mm512_and_si512(groups, byte), max_after));
+    index = _mm512_add_epi32(
+        index, _mm512_mullo_epi32(mult1, iso_term(_mm512_and_si512(key[1], x_bits),
+                                                  _mm512_and_si512(_mm512_srli_epi32(groups, 8), byte), max_after)));
+    index = _mm512_add_epi32(
+        index, _mm512_mullo_epi32(mult2, iso_term(_mm512_and_si512(key[2], x_bits),
+                                                  _mm512_and_si512(_mm512_srli_epi32(groups, 16), byte), max_after)));
+    index = _mm512_add_epi32(index, _mm512_mullo_epi32(mult3, _mm512_and_si512(key[3], x_bits)));
+    _mm512_storeu_si512(out, _mm512_cvtepu32_epi64(_mm512_castsi512_si256(index)));
+    _mm512_storeu_si512(out + 8, _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(index, 1)));
+}
+
 HR_AVX512 static inline int64_t avx512_index_k(const handrank_iso_street *t, const iso_simd_consts *q,
                                                const uint8_t *rows, int64_t n, uint64_t *out, const int K0,
                                                const int K1, const int S) {
@@ -196,6 +228,11 @@ HR_AVX512 static inline int64_t avx512_index_k(const handrank_iso_street *t, con
     const __m512i spread = _mm512_mullo_epi32(lane, _mm512_set1_epi32(k)); /* byte 0 of lane l: l * k */
     const __mmask64 bytes0 = 0x1111111111111111ULL;
     const unsigned key_bits = q->key_bits, max_after = q->max_after;
+    /* the steps whose indices are not yet written: the last one with valid rows (rows `last`.., none when -1:
+       its keys and hash slot) and the one before it (`older`: its keys and configuration) */
+    __m512i last_slot = zero, last_key[ISO_SUITS], older_config = zero, older_key[ISO_SUITS];
+    for (int s = 0; s < ISO_SUITS; ++s) last_key[s] = older_key[s] = zero;
+    int64_t last = -1, older = -1;
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
         const uint8_t *p = rows + i * k;
@@ -232,8 +269,14 @@ HR_AVX512 static inline int64_t avx512_index_k(const handrank_iso_street *t, con
             _mm512_storeu_si512(copy, lo);
             _mm512_storeu_si512(copy + 64, hi);
             int64_t row = hr_iso_index_scalar(t, copy, 16, out + i);
-            if (row >= 0)
+            if (row >= 0) { /* the rows before it are written: the waiting steps' too */
+                if (older >= 0)
+                    avx512_iso_finish(t, older_config, older_key, x_bits, max_after, out + older);
+                if (last >= 0)
+                    avx512_iso_finish(t, iso_gather_u16(t->slots, last_slot), last_key, x_bits, max_after,
+                                      out + last);
                 return i + row;
+            }
             continue;
         }
         /* the second round's masks with the places of the first round's ranks taken out, the highest first */
@@ -317,31 +360,23 @@ HR_AVX512 static inline int64_t avx512_index_k(const handrank_iso_street *t, con
             iso_mulhi(codes_lo, mul_lo),
             _mm512_add_epi32(_mm512_mullo_epi32(codes_hi, mul_lo), _mm512_mullo_epi32(codes_lo, mul_hi)));
         __m512i slot = _mm512_srli_epi32(product_hi, q->slot_shift);
-        __m512i config = iso_gather_u16(t->slots, slot);
-        /* the low halves of the record's words: offset 0, multipliers 2..4 (position 0's is 1), groups 5 */
-        __m512i word = _mm512_slli_epi32(config, 4);
-        const void *base = (const void *)t->configs;
-        __m512i offset = _mm512_i32gather_epi32(word, base, 4);
-        __m512i mult1 = _mm512_i32gather_epi32(_mm512_add_epi32(word, _mm512_set1_epi32(4)), base, 4);
-        __m512i mult2 = _mm512_i32gather_epi32(_mm512_add_epi32(word, _mm512_set1_epi32(6)), base, 4);
-        __m512i mult3 = _mm512_i32gather_epi32(_mm512_add_epi32(word, _mm512_set1_epi32(8)), base, 4);
-        __m512i groups = max_after ? _mm512_i32gather_epi32(_mm512_add_epi32(word, _mm512_set1_epi32(10)), base, 4)
-                                   : zero;
-        const __m512i byte = _mm512_set1_epi32(0xff);
-        __m512i index = _mm512_add_epi32(offset, iso_term(_mm512_and_si512(key[0], x_bits),
-                                                          _mm512_and_si512(groups, byte), max_after));
-        index = _mm512_add_epi32(
-            index, _mm512_mullo_epi32(mult1, iso_term(_mm512_and_si512(key[1], x_bits),
-                                                      _mm512_and_si512(_mm512_srli_epi32(groups, 8), byte),
-                                                      max_after)));
-        index = _mm512_add_epi32(
-            index, _mm512_mullo_epi32(mult2, iso_term(_mm512_and_si512(key[2], x_bits),
-                                                      _mm512_and_si512(_mm512_srli_epi32(groups, 16), byte),
-                                                      max_after)));
-        index = _mm512_add_epi32(index, _mm512_mullo_epi32(mult3, _mm512_and_si512(key[3], x_bits)));
-        _mm512_storeu_si512(out + i, _mm512_cvtepu32_epi64(_mm512_castsi512_si256(index)));
-        _mm512_storeu_si512(out + i + 8, _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(index, 1)));
+        /* the record of the step before last, then the configuration of the last: no gather waits on one
+           just before it */
+        if (older >= 0)
+            avx512_iso_finish(t, older_config, older_key, x_bits, max_after, out + older);
+        older = last;
+        if (last >= 0) {
+            older_config = iso_gather_u16(t->slots, last_slot);
+            for (int s = 0; s < ISO_SUITS; ++s) older_key[s] = last_key[s];
+        }
+        last = i;
+        last_slot = slot;
+        for (int s = 0; s < ISO_SUITS; ++s) last_key[s] = key[s];
     }
+    if (older >= 0)
+        avx512_iso_finish(t, older_config, older_key, x_bits, max_after, out + older);
+    if (last >= 0)
+        avx512_iso_finish(t, iso_gather_u16(t->slots, last_slot), last_key, x_bits, max_after, out + last);
     if (i < n) {
         int64_t row = hr_iso_index_scalar(t, rows + i * k, n - i, out + i);
         return row >= 0 ? i + row : -1;

@@ -412,9 +412,11 @@ def test_every_simd_kernel(kernel: str, game: str, recall: bool) -> None:
         for bad in (0, 7, 8, 15, 16, 37, 1002):
             broken = rows.copy()
             broken[bad, -1] = broken[bad, 0]
+            out = np.zeros(len(rows), np.uint64)
             with pytest.raises(ValueError, match=f"row {bad}: duplicate card") as info:
-                indexer.index(broken)
+                indexer.index(broken, out=out)
             assert info.value.row == bad  # type: ignore[attr-defined]
+            assert (out[:bad] == got[:bad]).all()  # the rows before it are written, steps still in flight too
         for bad in (7, 8, 23, 999):  # an id past the deck, then a card twice in the next row
             broken = rows.copy()
             broken[bad, 0] = 52
