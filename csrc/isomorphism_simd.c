@@ -510,6 +510,37 @@ HR_AVX2 static inline __m256i iso_term_avx2(__m256i x, __m256i after, unsigned m
  * and 1 << (place - 32) in that of suits 2-3 (a shift of 32 or more gives 0).  K0, K1 and S are constants
  * where inlined.
  */
+/* The indices of a step's eight rows from their hash slots and sorted keys, to out, as avx512_iso_finish. */
+HR_AVX2 static inline void avx2_iso_finish(const handrank_iso_street *t, __m256i slot, const __m256i *key,
+                                           __m256i x_bits, unsigned max_after, uint64_t *out) {
+    const __m256i one = _mm256_set1_epi32(1), lane_bits = _mm256_set1_epi32(0xffff), byte = _mm256_set1_epi32(0xff);
+    /* the slot's 16-bit entry from the aligned pair that holds it */
+    __m256i pair = _mm256_i32gather_epi32((const int *)(const void *)t->slots, _mm256_srli_epi32(slot, 1), 4);
+    __m256i config =
+        _mm256_and_si256(_mm256_srlv_epi32(pair, _mm256_slli_epi32(_mm256_and_si256(slot, one), 4)), lane_bits);
+    /* the low halves of the record's words: offset 0, multipliers 2..4 (position 0's is 1), groups 5 */
+    __m256i word = _mm256_slli_epi32(config, 4);
+    const int *base = (const int *)(const void *)t->configs;
+    __m256i offset = _mm256_i32gather_epi32(base, word, 4);
+    __m256i mult1 = _mm256_i32gather_epi32(base + 4, word, 4);
+    __m256i mult2 = _mm256_i32gather_epi32(base + 6, word, 4);
+    __m256i mult3 = _mm256_i32gather_epi32(base + 8, word, 4);
+    __m256i groups = max_after ? _mm256_i32gather_epi32(base + 10, word, 4) : _mm256_setzero_si256();
+    __m256i index = _mm256_add_epi32(offset, iso_term_avx2(_mm256_and_si256(key[0], x_bits),
+                                                           _mm256_and_si256(groups, byte), max_after));
+    index = _mm256_add_epi32(
+        index, _mm256_mullo_epi32(mult1, iso_term_avx2(_mm256_and_si256(key[1], x_bits),
+                                                       _mm256_and_si256(_mm256_srli_epi32(groups, 8), byte),
+                                                       max_after)));
+    index = _mm256_add_epi32(
+        index, _mm256_mullo_epi32(mult2, iso_term_avx2(_mm256_and_si256(key[2], x_bits),
+                                                       _mm256_and_si256(_mm256_srli_epi32(groups, 16), byte),
+                                                       max_after)));
+    index = _mm256_add_epi32(index, _mm256_mullo_epi32(mult3, _mm256_and_si256(key[3], x_bits)));
+    _mm256_storeu_si256((__m256i *)(void *)out, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(index)));
+    _mm256_storeu_si256((__m256i *)(void *)(out + 4), _mm256_cvtepu32_epi64(_mm256_extracti128_si256(index, 1)));
+}
+
 HR_AVX2 HR_INLINE int64_t avx2_index_k(const handrank_iso_street *t, const iso_simd_consts *q,
                                            const uint8_t *rows, int64_t n, uint64_t *out, const int K0,
                                            const int K1, const int S) {
@@ -533,6 +564,10 @@ HR_AVX2 HR_INLINE int64_t avx2_index_k(const handrank_iso_street *t, const iso_s
     const __m256i mul_hi = _mm256_set1_epi32((int)(uint32_t)(t->hash_mul >> 32));
     const unsigned max_after = q->max_after;
     const int *colex = (const int *)(const void *)t->colex;
+    /* the last step with valid rows (rows `last`.., none when -1), whose indices are not yet written */
+    __m256i last_slot = zero, last_key[ISO_SUITS];
+    for (int s = 0; s < ISO_SUITS; ++s) last_key[s] = zero;
+    int64_t last = -1;
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
         const uint8_t *p = rows + i * k;
@@ -584,8 +619,11 @@ HR_AVX2 HR_INLINE int64_t avx2_index_k(const handrank_iso_street *t, const iso_s
             _mm256_storeu_si256((__m256i *)(void *)copy, lo);
             _mm256_storeu_si256((__m256i *)(void *)(copy + 32), hi);
             int64_t row = hr_iso_index_scalar(t, copy, 8, out + i);
-            if (row >= 0)
+            if (row >= 0) { /* the rows before it are written: the waiting step's too */
+                if (last >= 0)
+                    avx2_iso_finish(t, last_slot, last_key, x_bits, max_after, out + last);
                 return i + row;
+            }
             continue;
         }
         /* the second round's masks with the places of the first round's ranks taken out, the highest first */
@@ -669,32 +707,15 @@ HR_AVX2 HR_INLINE int64_t avx2_index_k(const handrank_iso_street *t, const iso_s
             iso_mulhi_avx2(codes_lo, mul_lo),
             _mm256_add_epi32(_mm256_mullo_epi32(codes_hi, mul_lo), _mm256_mullo_epi32(codes_lo, mul_hi)));
         __m256i slot = _mm256_srl_epi32(product_hi, slot_shift);
-        /* the slot's 16-bit entry from the aligned pair that holds it */
-        __m256i pair = _mm256_i32gather_epi32((const int *)(const void *)t->slots, _mm256_srli_epi32(slot, 1), 4);
-        __m256i config = _mm256_and_si256(
-            _mm256_srlv_epi32(pair, _mm256_slli_epi32(_mm256_and_si256(slot, one), 4)), lane_bits);
-        /* the low halves of the record's words: offset 0, multipliers 2..4 (position 0's is 1), groups 5 */
-        __m256i word = _mm256_slli_epi32(config, 4);
-        const int *base = (const int *)(const void *)t->configs;
-        __m256i offset = _mm256_i32gather_epi32(base, word, 4);
-        __m256i mult1 = _mm256_i32gather_epi32(base + 4, word, 4);
-        __m256i mult2 = _mm256_i32gather_epi32(base + 6, word, 4);
-        __m256i mult3 = _mm256_i32gather_epi32(base + 8, word, 4);
-        __m256i groups = max_after ? _mm256_i32gather_epi32(base + 10, word, 4) : zero;
-        __m256i index = _mm256_add_epi32(offset, iso_term_avx2(_mm256_and_si256(key[0], x_bits),
-                                                               _mm256_and_si256(groups, byte), max_after));
-        index = _mm256_add_epi32(
-            index, _mm256_mullo_epi32(mult1, iso_term_avx2(_mm256_and_si256(key[1], x_bits),
-                                                           _mm256_and_si256(_mm256_srli_epi32(groups, 8), byte),
-                                                           max_after)));
-        index = _mm256_add_epi32(
-            index, _mm256_mullo_epi32(mult2, iso_term_avx2(_mm256_and_si256(key[2], x_bits),
-                                                           _mm256_and_si256(_mm256_srli_epi32(groups, 16), byte),
-                                                           max_after)));
-        index = _mm256_add_epi32(index, _mm256_mullo_epi32(mult3, _mm256_and_si256(key[3], x_bits)));
-        _mm256_storeu_si256((__m256i *)(void *)(out + i), _mm256_cvtepu32_epi64(_mm256_castsi256_si128(index)));
-        _mm256_storeu_si256((__m256i *)(void *)(out + i + 4), _mm256_cvtepu32_epi64(_mm256_extracti128_si256(index, 1)));
+        /* the configuration and record of the step before: no gather waits on one just before it */
+        if (last >= 0)
+            avx2_iso_finish(t, last_slot, last_key, x_bits, max_after, out + last);
+        last = i;
+        last_slot = slot;
+        for (int s = 0; s < ISO_SUITS; ++s) last_key[s] = key[s];
     }
+    if (last >= 0)
+        avx2_iso_finish(t, last_slot, last_key, x_bits, max_after, out + last);
     if (i < n) {
         int64_t row = hr_iso_index_scalar(t, rows + i * k, n - i, out + i);
         return row >= 0 ? i + row : -1;
