@@ -125,6 +125,23 @@ HR_AVX512 static int64_t avx512_shared(const uint8_t *holes, const int K, const 
  * cards.  Rows that can hold a flush (three of a suit on the board, two in
  * the hole, by bytes of suit counters) get the scalar kernel's flush search.
  */
+/* A full board's hash slot, from its five cards (any bytes: the slot stays inside the tables). */
+HR_AVX512 static inline __m512i avx512_board_slot(const __m512i *card, __m512i rank_keys) {
+    __m512i key = _mm512_setzero_si512();
+    for (int j = 0; j < 5; j++)
+        key = _mm512_add_epi32(key, _mm512_permutexvar_epi32(_mm512_srli_epi32(card[j], 2), rank_keys));
+    __m512i h = _mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL));
+    __m512i disp = hr_gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
+    return _mm512_ternarylogic_epi32(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp,
+                                     _mm512_set1_epi32(0xffff), 0x78);
+}
+
+/* The byte offset of a full board's row in handrank_omaha_board, from its hash slot. */
+HR_AVX512 static inline __m512i avx512_board_row(__m512i slot, __m512i one) {
+    __m512i a5 = _mm512_and_si512(hr_gather_u16(handrank_a5_values, slot), _mm512_set1_epi32(0xffff));
+    return _mm512_mullo_epi32(_mm512_sub_epi32(a5, one), _mm512_set1_epi32(HANDRANK_OMAHA_ROW_BYTES));
+}
+
 HR_AVX512 static int64_t avx512_own_board(const uint8_t *holes, const int K, const uint8_t *boards, const int NB,
                                           int64_t n, char *out) {
     __m512i hole_spread[6], board_spread[5], hole[6], board[5], rank[6], hashed[6], board_rank[5];
@@ -139,9 +156,35 @@ HR_AVX512 static int64_t avx512_own_board(const uint8_t *holes, const int K, con
         indexes[j] = avx512_by_rank(by.index[j]);
     const uint8_t *table = NB == 5 ? handrank_omaha_board : NB == 4 ? handrank_omaha_turn : handrank_omaha_flop;
     const __m512i one = _mm512_set1_epi32(1), thirty_two = _mm512_set1_epi32(32);
+    /* On a full board the board's row comes from its hashed rank key in two gathers, and every pair of hole
+       cards' class from a gather in that row: a chain of three, and the core issues gathers in order (one that
+       waits on an older one's result holds up every younger one).  So the boards are read two steps ahead:
+       a step gathers its pairs' classes, the row of the next step's board and the displacement of the one
+       after.  ahead[0] holds the next step's board (its cards, whether one was past 51, its hash slot and its
+       row), ahead[1] the one after it (no row yet). */
+    struct {
+        __m512i card[5], slot, row;
+        __mmask64 past;
+    } ahead[2];
     int64_t i = 0;
+    if (NB == 5)
+        for (int a = 0; a < 2; a++)
+            if ((a + 1) * 16 <= n) {
+                ahead[a].past = avx512_cards(boards + a * 16 * NB, NB, board_spread, ahead[a].card);
+                ahead[a].slot = avx512_board_slot(ahead[a].card, rank_keys);
+                if (a == 0)
+                    ahead[a].row = avx512_board_row(ahead[a].slot, one);
+            }
     for (; i + 16 <= n; i += 16) {
-        if (avx512_cards(holes + i * K, K, hole_spread, hole) | avx512_cards(boards + i * NB, NB, board_spread, board))
+        __mmask64 past_cards = avx512_cards(holes + i * K, K, hole_spread, hole);
+        if (NB == 5) {
+            past_cards |= ahead[0].past;
+            for (int j = 0; j < NB; j++)
+                board[j] = ahead[0].card[j];
+        } else {
+            past_cards |= avx512_cards(boards + i * NB, NB, board_spread, board);
+        }
+        if (past_cards)
             break;
         __m512i low = _mm512_setzero_si512(), high = low, key = low, hole_suits = low, board_suits = low;
         for (int j = 0; j < K + NB; j++) {
@@ -154,7 +197,8 @@ HR_AVX512 static int64_t avx512_own_board(const uint8_t *holes, const int K, con
             } else {
                 board_suits = _mm512_add_epi32(board_suits, counter);
                 board_rank[j - K] = _mm512_srli_epi32(c, 2);
-                key = _mm512_add_epi32(key, _mm512_permutexvar_epi32(board_rank[j - K], rank_keys));
+                if (NB != 5)
+                    key = _mm512_add_epi32(key, _mm512_permutexvar_epi32(board_rank[j - K], rank_keys));
             }
         }
         __m512i count = _mm512_add_epi32(_mm512_popcnt_epi32(low), _mm512_popcnt_epi32(high));
@@ -167,12 +211,7 @@ HR_AVX512 static int64_t avx512_own_board(const uint8_t *holes, const int K, con
             _mm512_set1_epi32((int)0x80808080u));
         __m512i row, triple[4];
         if (NB == 5) {
-            __m512i h = _mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL));
-            __m512i disp = hr_gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
-            __m512i slot = _mm512_ternarylogic_epi32(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp,
-                                                     _mm512_set1_epi32(0xffff), 0x78);
-            __m512i a5 = _mm512_and_si512(hr_gather_u16(handrank_a5_values, slot), _mm512_set1_epi32(0xffff));
-            row = _mm512_mullo_epi32(_mm512_sub_epi32(a5, one), _mm512_set1_epi32(HANDRANK_OMAHA_ROW_BYTES));
+            row = ahead[0].row;
         } else {
             if (NB == 3) {
                 avx512_order(board_rank, 0, 1);
@@ -261,6 +300,15 @@ HR_AVX512 static int64_t avx512_own_board(const uint8_t *holes, const int K, con
             best = _mm512_loadu_si512(lanes);
         }
         _mm256_storeu_si256((__m256i *)(void *)(out + 2 * i), _mm512_cvtepi32_epi16(best));
+        if (NB == 5) { /* the next board's row, then the displacement of the one after it */
+            if (i + 32 <= n)
+                ahead[1].row = avx512_board_row(ahead[1].slot, one);
+            ahead[0] = ahead[1];
+            if (i + 48 <= n) {
+                ahead[1].past = avx512_cards(boards + (i + 32) * NB, NB, board_spread, ahead[1].card);
+                ahead[1].slot = avx512_board_slot(ahead[1].card, rank_keys);
+            }
+        }
     }
     return i;
 }
