@@ -414,14 +414,23 @@ HR_AVX2 static inline __m256i avx2_u16(const uint16_t *table, __m256i index) {
                             _mm256_set1_epi32(0xffff));
 }
 
-/* The class of each lane's hashed rank key: the scalar kernel's hash, two gathers. */
-HR_AVX2 static inline __m256i avx2_hashed(const uint16_t *values, __m256i h) {
+/* A board per row, as avx512_own_board. */
+/* A full board's hash slot, from its five cards (any bytes: the slot stays inside the tables). */
+HR_AVX2 static inline __m256i avx2_board_slot(const __m256i *card, const __m256i *rank_keys, __m256i mul) {
+    __m256i key = _mm256_setzero_si256();
+    for (int j = 0; j < 5; j++)
+        key = _mm256_add_epi32(key, avx2_by_rank(rank_keys, _mm256_srli_epi32(card[j], 2)));
+    __m256i h = _mm256_mullo_epi32(key, mul);
     __m256i disp = avx2_u16(handrank_hash_disp, _mm256_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
-    __m256i slot = _mm256_xor_si256(_mm256_and_si256(h, _mm256_set1_epi32((int)HR_SLOT_MASK)), disp);
-    return avx2_u16(values, slot);
+    return _mm256_xor_si256(_mm256_and_si256(h, _mm256_set1_epi32((int)HR_SLOT_MASK)), disp);
 }
 
-/* A board per row, as avx512_own_board. */
+/* The byte offset of a full board's row in handrank_omaha_board, from its hash slot. */
+HR_AVX2 static inline __m256i avx2_board_row(__m256i slot, __m256i one) {
+    __m256i a5 = avx2_u16(handrank_a5_values, slot);
+    return _mm256_mullo_epi32(_mm256_sub_epi32(a5, one), _mm256_set1_epi32(HANDRANK_OMAHA_ROW_BYTES));
+}
+
 HR_AVX2 static int64_t avx2_own_board(const uint8_t *holes, const int K, const uint8_t *boards, const int NB,
                                       int64_t n, char *out) {
     avx2_spread hole_sp, board_sp;
@@ -438,9 +447,30 @@ HR_AVX2 static int64_t avx2_own_board(const uint8_t *holes, const int K, const u
         avx2_table(by.index[j], indexes[j]);
     const uint8_t *table = NB == 5 ? handrank_omaha_board : NB == 4 ? handrank_omaha_turn : handrank_omaha_flop;
     const __m256i one = _mm256_set1_epi32(1), three = _mm256_set1_epi32(3), mul = _mm256_set1_epi32((int)HANDRANK_HASH_MUL);
+    /* full boards read two steps ahead, as in avx512_own_board */
+    struct {
+        __m256i card[5], slot, row;
+        int past;
+    } ahead[2];
     int64_t i = 0;
+    if (NB == 5)
+        for (int a = 0; a < 2; a++)
+            if ((a + 1) * 8 <= n) {
+                ahead[a].past = avx2_cards(boards + a * 8 * NB, NB, &board_sp, ahead[a].card);
+                ahead[a].slot = avx2_board_slot(ahead[a].card, rank_keys, mul);
+                if (a == 0)
+                    ahead[a].row = avx2_board_row(ahead[a].slot, one);
+            }
     for (; i + 8 <= n; i += 8) {
-        if (avx2_cards(holes + i * K, K, &hole_sp, hole) | avx2_cards(boards + i * NB, NB, &board_sp, board))
+        int past_cards = avx2_cards(holes + i * K, K, &hole_sp, hole);
+        if (NB == 5) {
+            past_cards |= ahead[0].past;
+            for (int j = 0; j < NB; j++)
+                board[j] = ahead[0].card[j];
+        } else {
+            past_cards |= avx2_cards(boards + i * NB, NB, &board_sp, board);
+        }
+        if (past_cards)
             break;
         __m256i low_or = _mm256_setzero_si256(), low_sum = low_or, high_or = low_or, high_sum = low_or;
         __m256i key = low_or, hole_suits = low_or, board_suits = low_or;
@@ -458,7 +488,8 @@ HR_AVX2 static int64_t avx2_own_board(const uint8_t *holes, const int K, const u
             } else {
                 board_suits = _mm256_add_epi32(board_suits, counter);
                 board_rank[j - K] = _mm256_srli_epi32(c, 2);
-                key = _mm256_add_epi32(key, avx2_by_rank(rank_keys, board_rank[j - K]));
+                if (NB != 5)
+                    key = _mm256_add_epi32(key, avx2_by_rank(rank_keys, board_rank[j - K]));
             }
         }
         __m256i twice = _mm256_or_si256(_mm256_xor_si256(low_or, low_sum), _mm256_xor_si256(high_or, high_sum));
@@ -471,8 +502,7 @@ HR_AVX2 static int64_t avx2_own_board(const uint8_t *holes, const int K, const u
         unsigned flush = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(flushes, _mm256_setzero_si256()))) & 0xffu;
         __m256i row, triple[4];
         if (NB == 5) {
-            __m256i a5 = avx2_hashed(handrank_a5_values, _mm256_mullo_epi32(key, mul));
-            row = _mm256_mullo_epi32(_mm256_sub_epi32(a5, one), _mm256_set1_epi32(HANDRANK_OMAHA_ROW_BYTES));
+            row = ahead[0].row;
         } else {
             for (int x = 0; x < NB; x++) /* sorted: a min/max network */
                 for (int y = NB - 1; y > x; y--) {
@@ -554,6 +584,15 @@ HR_AVX2 static int64_t avx2_own_board(const uint8_t *holes, const int K, const u
             best = _mm256_loadu_si256((const __m256i *)(const void *)lanes);
         }
         avx2_store(out + 2 * i, best);
+        if (NB == 5) { /* the next board's row, then the displacement of the one after it */
+            if (i + 16 <= n)
+                ahead[1].row = avx2_board_row(ahead[1].slot, one);
+            ahead[0] = ahead[1];
+            if (i + 24 <= n) {
+                ahead[1].past = avx2_cards(boards + (i + 16) * NB, NB, &board_sp, ahead[1].card);
+                ahead[1].slot = avx2_board_slot(ahead[1].card, rank_keys, mul);
+            }
+        }
     }
     return i;
 }
