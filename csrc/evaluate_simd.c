@@ -395,8 +395,9 @@ typedef struct {
 
 /*
  * The kernels read constants from structs like this one, as memory operands: left to itself, GCC builds the
- * vectors again each step from immediates (a move to a vector register and a broadcast, both on the port the
- * kernels are short of: 12 of some 50 uops there a step of the row kernel).  The empty asm hides the values.
+ * vectors again each step from immediates (a move to a vector register and a broadcast, both on port 5: about a
+ * dozen uops a step of the row kernel; the masks kernel ran 9% faster without them).  The empty asm hides the
+ * values.
  */
 HR_AVX2 static inline void avx2_hash_init(avx2_hash *h) {
     h->mul = _mm256_set1_epi32((int)HANDRANK_HASH_MUL);
@@ -781,8 +782,8 @@ HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const i
  * How the AVX2 kernels hash their rank keys, chosen once per process: by
  * gathers (avx2_slot, then avx2_store_classes two steps later, as in the
  * AVX-512 kernel) or by scalar loads, whichever ranks 2,048 rows faster
- * here (the best of eight timings each).  Gathers won by 10% in cache on
- * the Xeon the kernels were tuned on, but are microcoded on AMD CPUs before
+ * here (the best of eight timings each).  Gathers won by 2% (rows) and 5%
+ * (masks) in cache on the Xeon the kernels were tuned on, but are microcoded on AMD CPUs before
  * Zen 5 and slowed by the microcode that mitigates Gather Data Sampling on
  * Intel cores from Skylake to Tiger Lake, where scalar loads may win.  The
  * choice changes the speed, never a class.  handrank_avx2_gathers reads or
