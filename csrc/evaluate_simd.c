@@ -56,11 +56,7 @@ static inline int64_t masks_rest(const uint64_t *masks, int64_t i, int64_t n, ch
  * step's two gathers apart: its classes are gathered two steps after its displacements (see avx512_rows_k).
  */
 HR_AVX512 static inline __m512i avx512_slot(__m512i key) {
-    __m512i h = _mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL));
-    __m512i disp = hr_gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
-    /* slot = (h & HR_SLOT_MASK) ^ (disp & 0xffff): disp's high half is the next entry's */
-    return _mm512_ternarylogic_epi32(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp,
-                                     _mm512_set1_epi32(0xffff), 0x78);
+    return hr_avx512_slot(_mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL)));
 }
 
 HR_AVX512 static inline __m512i avx512_class(__m512i slot) { return hr_gather_u16(handrank_hash_values, slot); }

@@ -133,6 +133,16 @@ HR_INLINE uint32_t hr_slot(uint32_t h) {
     return (h & HR_SLOT_MASK) ^ handrank_hash_disp[h >> (32 - HANDRANK_HASH_BUCKET_BITS)];
 }
 
+#ifdef HR_HAVE_AVX512
+/* hr_slot of sixteen hashed rank keys: the displacement in one gather. */
+HR_AVX512 static inline __m512i hr_avx512_slot(__m512i h) {
+    __m512i disp = hr_gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
+    /* slot = (h & HR_SLOT_MASK) ^ (disp & 0xffff): disp's high half is the next entry's */
+    return _mm512_ternarylogic_epi32(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp,
+                                     _mm512_set1_epi32(0xffff), 0x78);
+}
+#endif
+
 /* Class of the best no-flush five, from a hashed rank key. */
 HR_INLINE uint16_t hr_plain_hashed(uint32_t h) {
     uint32_t bucket = h >> (32 - HANDRANK_HASH_BUCKET_BITS);

@@ -232,7 +232,7 @@ HR_AVX512 static inline int64_t avx512_index_k(const handrank_iso_street *t, con
        its keys and hash slot) and the one before it (`older`: its keys and configuration) */
     __m512i last_slot = zero, last_key[ISO_SUITS], older_config = zero, older_key[ISO_SUITS];
     for (int s = 0; s < ISO_SUITS; ++s) last_key[s] = older_key[s] = zero;
-    int64_t last = -1, older = -1;
+    int64_t last = -1, older = -1, found = -1; /* found: the first bad row */
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
         const uint8_t *p = rows + i * k;
@@ -269,13 +269,9 @@ HR_AVX512 static inline int64_t avx512_index_k(const handrank_iso_street *t, con
             _mm512_storeu_si512(copy, lo);
             _mm512_storeu_si512(copy + 64, hi);
             int64_t row = hr_iso_index_scalar(t, copy, 16, out + i);
-            if (row >= 0) { /* the rows before it are written: the waiting steps' too */
-                if (older >= 0)
-                    avx512_iso_finish(t, older_config, older_key, x_bits, max_after, out + older);
-                if (last >= 0)
-                    avx512_iso_finish(t, iso_gather_u16(t->slots, last_slot), last_key, x_bits, max_after,
-                                      out + last);
-                return i + row;
+            if (row >= 0) { /* the waiting steps are written before it returns */
+                found = i + row;
+                break;
             }
             continue;
         }
@@ -377,6 +373,8 @@ HR_AVX512 static inline int64_t avx512_index_k(const handrank_iso_street *t, con
         avx512_iso_finish(t, older_config, older_key, x_bits, max_after, out + older);
     if (last >= 0)
         avx512_iso_finish(t, iso_gather_u16(t->slots, last_slot), last_key, x_bits, max_after, out + last);
+    if (found >= 0)
+        return found;
     if (i < n) {
         int64_t row = hr_iso_index_scalar(t, rows + i * k, n - i, out + i);
         return row >= 0 ? i + row : -1;
@@ -567,7 +565,7 @@ HR_AVX2 HR_INLINE int64_t avx2_index_k(const handrank_iso_street *t, const iso_s
     /* the last step with valid rows (rows `last`.., none when -1), whose indices are not yet written */
     __m256i last_slot = zero, last_key[ISO_SUITS];
     for (int s = 0; s < ISO_SUITS; ++s) last_key[s] = zero;
-    int64_t last = -1;
+    int64_t last = -1, found = -1; /* found: the first bad row */
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
         const uint8_t *p = rows + i * k;
@@ -619,10 +617,9 @@ HR_AVX2 HR_INLINE int64_t avx2_index_k(const handrank_iso_street *t, const iso_s
             _mm256_storeu_si256((__m256i *)(void *)copy, lo);
             _mm256_storeu_si256((__m256i *)(void *)(copy + 32), hi);
             int64_t row = hr_iso_index_scalar(t, copy, 8, out + i);
-            if (row >= 0) { /* the rows before it are written: the waiting step's too */
-                if (last >= 0)
-                    avx2_iso_finish(t, last_slot, last_key, x_bits, max_after, out + last);
-                return i + row;
+            if (row >= 0) { /* the waiting step is written before it returns */
+                found = i + row;
+                break;
             }
             continue;
         }
@@ -716,6 +713,8 @@ HR_AVX2 HR_INLINE int64_t avx2_index_k(const handrank_iso_street *t, const iso_s
     }
     if (last >= 0)
         avx2_iso_finish(t, last_slot, last_key, x_bits, max_after, out + last);
+    if (found >= 0)
+        return found;
     if (i < n) {
         int64_t row = hr_iso_index_scalar(t, rows + i * k, n - i, out + i);
         return row >= 0 ? i + row : -1;

@@ -130,10 +130,7 @@ HR_AVX512 static inline __m512i avx512_board_slot(const __m512i *card, __m512i r
     __m512i key = _mm512_setzero_si512();
     for (int j = 0; j < 5; j++)
         key = _mm512_add_epi32(key, _mm512_permutexvar_epi32(_mm512_srli_epi32(card[j], 2), rank_keys));
-    __m512i h = _mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL));
-    __m512i disp = hr_gather_u16(handrank_hash_disp, _mm512_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
-    return _mm512_ternarylogic_epi32(_mm512_and_si512(h, _mm512_set1_epi32((int)HR_SLOT_MASK)), disp,
-                                     _mm512_set1_epi32(0xffff), 0x78);
+    return hr_avx512_slot(_mm512_mullo_epi32(key, _mm512_set1_epi32((int)HANDRANK_HASH_MUL)));
 }
 
 /* The byte offset of a full board's row in handrank_omaha_board, from its hash slot. */
@@ -280,10 +277,7 @@ HR_AVX512 static int64_t avx512_own_board(const uint8_t *holes, const int K, con
                     h[pairs] = _mm512_add_epi32(_mm512_add_epi32(hashed[a], hashed[b]), t);
                 }
             for (int x = 0; x < pairs; x++)
-                got[x] = hr_gather_u16(handrank_hash_disp, _mm512_srli_epi32(h[x], 32 - HANDRANK_HASH_BUCKET_BITS));
-            for (int x = 0; x < pairs; x++)
-                got[x] = _mm512_ternarylogic_epi32(_mm512_and_si512(h[x], _mm512_set1_epi32((int)HR_SLOT_MASK)),
-                                                   got[x], _mm512_set1_epi32(0xffff), 0x78);
+                got[x] = hr_avx512_slot(h[x]);
             for (int x = 0; x < pairs; x++)
                 best = _mm512_min_epu32(
                     best, _mm512_and_si512(hr_gather_u16(handrank_hash_values, got[x]), _mm512_set1_epi32(0xffff)));
@@ -414,15 +408,18 @@ HR_AVX2 static inline __m256i avx2_u16(const uint16_t *table, __m256i index) {
                             _mm256_set1_epi32(0xffff));
 }
 
-/* A board per row, as avx512_own_board. */
+/* hr_slot of eight hashed rank keys: the displacement in one gather. */
+HR_AVX2 static inline __m256i avx2_slot_of(__m256i h) {
+    __m256i disp = avx2_u16(handrank_hash_disp, _mm256_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
+    return _mm256_xor_si256(_mm256_and_si256(h, _mm256_set1_epi32((int)HR_SLOT_MASK)), disp);
+}
+
 /* A full board's hash slot, from its five cards (any bytes: the slot stays inside the tables). */
 HR_AVX2 static inline __m256i avx2_board_slot(const __m256i *card, const __m256i *rank_keys, __m256i mul) {
     __m256i key = _mm256_setzero_si256();
     for (int j = 0; j < 5; j++)
         key = _mm256_add_epi32(key, avx2_by_rank(rank_keys, _mm256_srli_epi32(card[j], 2)));
-    __m256i h = _mm256_mullo_epi32(key, mul);
-    __m256i disp = avx2_u16(handrank_hash_disp, _mm256_srli_epi32(h, 32 - HANDRANK_HASH_BUCKET_BITS));
-    return _mm256_xor_si256(_mm256_and_si256(h, _mm256_set1_epi32((int)HR_SLOT_MASK)), disp);
+    return avx2_slot_of(_mm256_mullo_epi32(key, mul));
 }
 
 /* The byte offset of a full board's row in handrank_omaha_board, from its hash slot. */
@@ -431,6 +428,7 @@ HR_AVX2 static inline __m256i avx2_board_row(__m256i slot, __m256i one) {
     return _mm256_mullo_epi32(_mm256_sub_epi32(a5, one), _mm256_set1_epi32(HANDRANK_OMAHA_ROW_BYTES));
 }
 
+/* A board per row, as avx512_own_board. */
 HR_AVX2 static int64_t avx2_own_board(const uint8_t *holes, const int K, const uint8_t *boards, const int NB,
                                       int64_t n, char *out) {
     avx2_spread hole_sp, board_sp;
@@ -565,12 +563,9 @@ HR_AVX2 static int64_t avx2_own_board(const uint8_t *holes, const int K, const u
                     h[pairs] = _mm256_add_epi32(_mm256_add_epi32(hashed[a], hashed[b]), t);
                 }
             for (int x = 0; x < pairs; x++)
-                got[x] = avx2_u16(handrank_hash_disp, _mm256_srli_epi32(h[x], 32 - HANDRANK_HASH_BUCKET_BITS));
+                got[x] = avx2_slot_of(h[x]);
             for (int x = 0; x < pairs; x++)
-                best = _mm256_min_epu32(
-                    best, avx2_u16(handrank_hash_values,
-                                   _mm256_xor_si256(_mm256_and_si256(h[x], _mm256_set1_epi32((int)HR_SLOT_MASK)),
-                                                    got[x])));
+                best = _mm256_min_epu32(best, avx2_u16(handrank_hash_values, got[x]));
         }
         if (flush) { /* from the cards as read and checked, not read again */
             uint32_t lanes[8], cards[11][16];
