@@ -22,7 +22,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
-    from distributed import Client
+    from distributed import Client, Future, as_completed
 
     from handrank._table_jobs import FeatureJob, FlopJob, PreflopJob
 
@@ -266,30 +266,35 @@ def _computed(
             for i in todo
         }
         try:
-            with ctrl_c_held() as pressed:  # raised here, between chunks, never inside a future's finalizer
-                arrived = as_completed(futures)
-                while not arrived.is_empty():
-                    if pressed.is_set():
-                        raise KeyboardInterrupt
-                    ready = arrived.next_batch(block=False)
-                    if not ready:
-                        pressed.wait(0.05)
-                        continue
-                    for future in ready:
-                        index = futures[future]
-                        try:
-                            result = future.result()
-                        except Exception as exc:
-                            raise RuntimeError(
-                                f"chunk {index} of the {job.kind} table failed: {type(exc).__name__}: {exc}"
-                            ) from exc
-                        if not isinstance(result, str) and not job.check(index, result):
-                            raise RuntimeError(f"chunk {index} of the {job.kind} table came back malformed")
-                        del futures[future]
-                        yield index, result
-                        if pressed.is_set():
-                            raise KeyboardInterrupt
-                if pressed.is_set():  # pressed as the last chunk came in: the run stops all the same
-                    raise KeyboardInterrupt
+            with ctrl_c_held() as pressed:  # raised between chunks, never inside a future's finalizer
+                for future in _arrivals(as_completed(futures), pressed):
+                    index = futures[future]
+                    try:
+                        made = future.result()
+                    except Exception as exc:
+                        raise RuntimeError(
+                            f"chunk {index} of the {job.kind} table failed: {type(exc).__name__}: {exc}"
+                        ) from exc
+                    if not isinstance(made, str) and not job.check(index, made):
+                        raise RuntimeError(f"chunk {index} of the {job.kind} table came back malformed")
+                    del futures[future]
+                    yield index, made
         finally:
             runner.cancel(list(futures))
+
+
+def _arrivals(arrived: as_completed, pressed: threading.Event) -> Iterator[Future[np.ndarray | str]]:
+    """Each future of ``arrived`` as it finishes; a KeyboardInterrupt instead, before the next one (or the end),
+    once ``pressed`` is set: the wait polls, so Ctrl-C held in the event stops it within 50 ms."""
+    while True:
+        if pressed.is_set():
+            raise KeyboardInterrupt
+        if arrived.is_empty():
+            return
+        ready = arrived.next_batch(block=False)
+        if not ready:
+            pressed.wait(0.05)
+        for future in ready:
+            if pressed.is_set():
+                raise KeyboardInterrupt
+            yield future
