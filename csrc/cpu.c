@@ -23,8 +23,8 @@ static int cpu_has_avx2(void) {
 }
 #endif
 
-/* The kernel in use, set by handrank_simd_use, read by every batch call (the C core's other mutable global,
-   how the AVX2 kernel hashes, lives beside that kernel in evaluate_simd.c). */
+/* The kernel in use, set by handrank_simd_use, read by every batch call (the C core's other mutable globals,
+   how the AVX2 kernel hashes and whether its masks use AVX-VNNI, live beside that kernel in evaluate_simd.c). */
 static enum handrank_simd active = HANDRANK_SIMD_SCALAR;
 
 unsigned handrank_simd_available(void) {

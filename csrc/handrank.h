@@ -18,12 +18,13 @@
  * that needs room beyond its stack takes `scratch` from the caller, sized
  * by its *_scratch function (handrank_ranges_scratch,
  * handrank_combo_equity_scratch).
- * State: const tables, per-call state, and two mutable globals: the batch
+ * State: const tables, per-call state, and three mutable globals: the batch
  * kernel in use (handrank_simd_use, below), which every batch call reads,
- * and how the AVX2 kernel hashes (handrank_avx2_gathers), chosen by timing
- * on its first use (a race there is harmless: either answer is right).
- * Apart from setting either by hand, every function is safe to call from
- * any number of threads.
+ * how the AVX2 kernel hashes (handrank_avx2_gathers), chosen by timing
+ * on its first use (a race there is harmless: either answer is right),
+ * and whether its masks use AVX-VNNI (handrank_avx2_vnni), read from the
+ * CPU.  Apart from setting one by hand, every function is safe to call
+ * from any number of threads.
  *
  * Files (csrc/): one per concern, its SIMD kernels and batch entry points in
  * a paired *_simd.c: evaluate.c + evaluate_simd.c (5..7 cards, masks),
@@ -264,6 +265,17 @@ enum handrank_simd handrank_simd_active(void);
  * (nothing changes) where this build and CPU offer no AVX2 kernel.
  */
 int handrank_avx2_gathers(int mode);
+
+/*
+ * Whether the AVX2 masks kernel sums with AVX-VNNI's vpdpbusd (1) or
+ * with vpmaddubsw and vpmaddwd (0): the same classes either way.  On from
+ * the start where this build and CPU offer AVX-VNNI; `mode` 0 or 1 sets
+ * it from then on, process-wide (not for a moment when batch calls run
+ * on other threads), any other value only reads it.  Returns the setting
+ * before, or -1 (nothing changes) where this build and CPU offer no AVX2
+ * kernel with AVX-VNNI.
+ */
+int handrank_avx2_vnni(int mode);
 
 /*
  * Rank of an Omaha hand: the best five made of exactly two of the `n_hole`

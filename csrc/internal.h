@@ -82,6 +82,11 @@ HR_INLINE int hr_popcount64(uint64_t x) {
 
 #define HR_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq,bmi2")))
 #define HR_AVX2 __attribute__((target("avx2,popcnt"))) /* every AVX2 CPU has popcnt */
+/* The AVX2 masks kernel's copies that use AVX-VNNI's vpdpbusd (in asm, see avx2_dpbusd): with compilers whose
+   assemblers know its VEX form. */
+#if (defined(__clang__) && __clang_major__ >= 13) || (!defined(__clang__) && __GNUC__ >= 11)
+#define HR_HAVE_AVXVNNI 1
+#endif
 
 /* The 16-bit entries of a table at each lane's index: 32-bit gathers at 2-byte steps (the table is padded). */
 HR_AVX512 static inline __m512i hr_gather_u16(const uint16_t *table, __m512i index) {

@@ -112,21 +112,46 @@ def c_impl() -> Api:
 OFFERED = _backend.load("c").simd()[1] if C_AVAILABLE else ()
 
 
-# Each of them, the avx2 kernel once per way it hashes (scalar loads, gathers): a process uses one, timed.
-KERNEL_WAYS = [(name, way) for name in OFFERED for way in ((0, 1) if name == "avx2" else (-1,))]
+def _has_avx2_vnni() -> bool:
+    try:
+        _backend.load("c").avx2_vnni(-1)
+    except ValueError:
+        return False
+    return True
 
 
-@pytest.fixture(params=KERNEL_WAYS, ids=[name + {-1: "", 0: "-loads", 1: "-gathers"}[way] for name, way in KERNEL_WAYS])
+# Whether the avx2 kernel may sum masks with AVX-VNNI here (-1: it may not, so the one way it has).
+VNNI_WAYS = (0, 1) if "avx2" in OFFERED and _has_avx2_vnni() else (-1,)
+
+# Each of them, the avx2 kernel once per way it hashes (scalar loads, gathers: a process uses one, timed) and,
+# where the CPU has AVX-VNNI, per way it sums masks (with it, its default, and without).
+KERNEL_WAYS = [
+    (name, way, vnni)
+    for name in OFFERED
+    for way in ((0, 1) if name == "avx2" else (-1,))
+    for vnni in (VNNI_WAYS if name == "avx2" else (-1,))
+]
+
+
+def _kernel_id(name: str, way: int, vnni: int) -> str:
+    return name + {-1: "", 0: "-loads", 1: "-gathers"}[way] + {-1: "", 0: "-plain", 1: "-vnni"}[vnni]
+
+
+@pytest.fixture(params=KERNEL_WAYS, ids=[_kernel_id(*ways) for ways in KERNEL_WAYS])
 def kernel(request: pytest.FixtureRequest) -> Iterator[str]:
-    """The compiled backend active, with this batch kernel in use (the avx2 kernel hashing the way named)."""
+    """The compiled backend active, with this batch kernel in use (the avx2 kernel hashing and summing masks the
+    ways named)."""
     compiled = _backend.load("c")
-    name, way = request.param
+    name, way, vnni = request.param
     before_backend = _backend.use("c")
     before = compiled.use_simd(name)
     before_way = compiled.avx2_gathers(way) if way >= 0 else -1
+    before_vnni = compiled.avx2_vnni(vnni) if vnni >= 0 else -1
     try:
         yield name
     finally:
+        if before_vnni >= 0:
+            compiled.avx2_vnni(before_vnni)
         if before_way >= 0:
             compiled.avx2_gathers(before_way)
         compiled.use_simd(before)

@@ -251,6 +251,23 @@ def test_avx2_gathers_where_no_avx2_kernel_is_offered(impl: Api) -> None:
         impl.kernels.avx2_gathers(-1)
 
 
+@pytest.mark.parametrize("mode", [2, -2, True, 1.0, "1", None])
+def test_avx2_vnni_refuses_a_mode_on_each_backend(impl: Api, mode: object) -> None:
+    with pytest.raises(ValueError, match=r"mode must be -1 \(read\), 0 \(without AVX-VNNI\) or 1 \(with it\), not "):
+        impl.kernels.avx2_vnni(mode)  # type: ignore[arg-type]
+
+
+def test_avx2_vnni_where_no_avx2_kernel_is_offered(impl: Api) -> None:
+    if "avx2" not in impl.kernels.simd()[1]:
+        with pytest.raises(ValueError, match="no 'avx2' batch kernel with AVX-VNNI here; this build and CPU offer "):
+            impl.kernels.avx2_vnni(-1)
+        return
+    try:
+        assert impl.kernels.avx2_vnni(-1) in (0, 1)
+    except ValueError as e:  # an AVX2 CPU without AVX-VNNI
+        assert "no 'avx2' batch kernel with AVX-VNNI here" in str(e)
+
+
 class _Point(Record):
     __slots__ = ("x", "y")
 

@@ -392,6 +392,55 @@ def test_avx2_gathers_is_read_and_set() -> None:
     assert compiled.avx2_gathers(-1) == chosen
 
 
+def _cpu_flags() -> set[str]:
+    """The CPU's flags as Linux names them (empty elsewhere)."""
+    try:
+        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as f:
+            return {flag for line in f if line.startswith("flags") for flag in line.split(":", 1)[1].split()}
+    except OSError:
+        return set()
+
+
+@pytest.mark.skipif("avx2" not in OFFERED, reason="this build and CPU offer no avx2 kernel")
+def test_avx2_vnni_is_read_from_the_cpu_and_set() -> None:
+    """The avx2 masks kernel sums with AVX-VNNI from the start exactly where the CPU has it (Linux's flag, where
+    Linux says; the build may lack it only with an old compiler); a setting reads back and holds for the process.
+    Each setting's classes are checked against the scalar kernel by every test here (the *-vnni and *-plain
+    avx2 kernels)."""
+    compiled = _backend.load("c")
+    try:
+        chosen = compiled.avx2_vnni(-1)
+    except ValueError as e:
+        assert "no 'avx2' batch kernel with AVX-VNNI here" in str(e)
+        assert "avx_vnni" not in _cpu_flags() or not sys.platform.startswith("linux") or _old_compiler()
+        return
+    if sys.platform.startswith("linux"):
+        assert "avx_vnni" in _cpu_flags()
+    assert chosen in (0, 1) and compiled.avx2_vnni(-1) == chosen
+    try:
+        assert compiled.avx2_vnni(1 - chosen) == chosen
+        assert compiled.avx2_vnni(-1) == 1 - chosen
+        assert compiled.avx2_vnni(chosen) == 1 - chosen
+    finally:
+        compiled.avx2_vnni(chosen)
+    assert compiled.avx2_vnni(-1) == chosen
+
+
+def _old_compiler() -> bool:
+    """Whether the extension was built by a compiler older than GCC 11 or Clang 13 (no AVX-VNNI copies)."""
+    import sysconfig
+
+    cc = (sysconfig.get_config_var("CC") or "").split()
+    if not cc:
+        return True
+    got = subprocess.run([cc[0], "-dumpversion"], capture_output=True, text=True, check=False)
+    try:
+        major = int(got.stdout.strip().split(".")[0])
+    except ValueError:
+        return True
+    return major < (13 if "clang" in cc[0] else 11)
+
+
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_scalar_kernel_finds_every_bad_row(k: int) -> None:
     """The scalar kernel's own check (on x86-64, the count of the summed suit bits): a card twice at any two

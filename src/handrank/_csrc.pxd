@@ -72,6 +72,7 @@ cdef extern from "handrank.h" nogil:
     int handrank_simd_use(handrank_simd kernel) noexcept
     handrank_simd handrank_simd_active() noexcept
     int handrank_avx2_gathers(int mode) noexcept
+    int handrank_avx2_vnni(int mode) noexcept
     uint16_t handrank_evaluate_omaha(const uint8_t *hole, int n_hole, const uint8_t *board, int n_board) noexcept
     int64_t handrank_evaluate_omaha_batch(const uint8_t *holes, int n_hole, Py_ssize_t hole_stride,
                                           const uint8_t *boards, int n_board, Py_ssize_t board_stride,

@@ -72,6 +72,7 @@ from handrank._csrc cimport (
     handrank_simd_available,
     handrank_simd_use,
     handrank_avx2_gathers,
+    handrank_avx2_vnni,
     handrank_tally,
     HANDRANK_CATEGORIES,
     handrank_hand_types,
@@ -801,6 +802,16 @@ def avx2_gathers(mode):
     cdef int before = handrank_avx2_gathers(mode)
     if before < 0:
         raise ValueError(f"no 'avx2' batch kernel here; this build and CPU offer {', '.join(simd()[1])}")
+    return before
+
+
+def avx2_vnni(mode):
+    """Whether the avx2 masks kernel sums with AVX-VNNI (1) or not (0); ``mode`` 0 or 1 sets it; the setting before."""
+    if type(mode) is not int or mode not in (-1, 0, 1):
+        raise ValueError(f"mode must be -1 (read), 0 (without AVX-VNNI) or 1 (with it), not {mode!r}")
+    cdef int before = handrank_avx2_vnni(mode)
+    if before < 0:
+        raise ValueError(f"no 'avx2' batch kernel with AVX-VNNI here; this build and CPU offer {', '.join(simd()[1])}")
     return before
 
 

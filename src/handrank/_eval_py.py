@@ -1349,6 +1349,13 @@ def avx2_gathers(mode: int) -> int:
     raise ValueError("no 'avx2' batch kernel here; this build and CPU offer python")
 
 
+def avx2_vnni(mode: int) -> int:
+    """The twin of the compiled ``avx2_vnni``: this backend has no avx2 kernel."""
+    if type(mode) is not int or mode not in (-1, 0, 1):
+        raise ValueError(f"mode must be -1 (read), 0 (without AVX-VNNI) or 1 (with it), not {mode!r}")
+    raise ValueError("no 'avx2' batch kernel with AVX-VNNI here; this build and CPU offer python")
+
+
 def use_simd(name: str) -> str:
     """The twin of the compiled ``use_simd``: only ``"python"`` is on offer."""
     if name != "python":

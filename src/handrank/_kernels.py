@@ -67,6 +67,7 @@ RULE_CODES = {
 
 KERNELS = (
     "avx2_gathers",
+    "avx2_vnni",
     "combo_equity_counts",
     "enumerate_boards",
     "enumerate_ranges",
@@ -318,6 +319,11 @@ if TYPE_CHECKING:
             """How the avx2 kernel hashes its rank keys, 1 by gathers or 0 by scalar loads (the same classes;
             chosen by timing both on first use); ``mode`` 0 or 1 sets it, -1 only reads; the way used before.
             A ValueError where the avx2 kernel is not on offer, or for another ``mode``."""
+
+        def avx2_vnni(self, mode: int) -> int:
+            """Whether the avx2 masks kernel sums with AVX-VNNI's vpdpbusd, 1, or with vpmaddubsw and vpmaddwd, 0
+            (the same classes; on where the CPU has AVX-VNNI); ``mode`` 0 or 1 sets it, -1 only reads; the setting
+            before.  A ValueError where the avx2 kernel or AVX-VNNI is not on offer, or for another ``mode``."""
 
         def rank_omaha_rows(
             self,
