@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from itertools import combinations
 
 import numpy as np
@@ -380,16 +381,20 @@ def test_avx2_gathers_is_read_and_set() -> None:
     """The way the avx2 kernel hashes is chosen once (by timing), read back unchanged, and set for the process;
     each way's classes are checked against the scalar kernel by every test here (the avx2-loads and avx2-gathers
     kernels)."""
-    compiled = _backend.load("c")
-    chosen = compiled.avx2_gathers(-1)
-    assert chosen in (0, 1) and compiled.avx2_gathers(-1) == chosen
+    _check_read_and_set(_backend.load("c").avx2_gathers)
+
+
+def _check_read_and_set(setting: Callable[[int], int]) -> None:
+    """A setting of the avx2 kernel reads back unchanged, and each value set holds until set again."""
+    chosen = setting(-1)
+    assert chosen in (0, 1) and setting(-1) == chosen
     try:
-        assert compiled.avx2_gathers(1 - chosen) == chosen
-        assert compiled.avx2_gathers(-1) == 1 - chosen
-        assert compiled.avx2_gathers(chosen) == 1 - chosen
+        assert setting(1 - chosen) == chosen
+        assert setting(-1) == 1 - chosen
+        assert setting(chosen) == 1 - chosen
     finally:
-        compiled.avx2_gathers(chosen)
-    assert compiled.avx2_gathers(-1) == chosen
+        setting(chosen)
+    assert setting(-1) == chosen
 
 
 def _cpu_flags() -> set[str]:
@@ -416,14 +421,8 @@ def test_avx2_vnni_is_read_from_the_cpu_and_set() -> None:
         return
     if sys.platform.startswith("linux"):
         assert "avx_vnni" in _cpu_flags()
-    assert chosen in (0, 1) and compiled.avx2_vnni(-1) == chosen
-    try:
-        assert compiled.avx2_vnni(1 - chosen) == chosen
-        assert compiled.avx2_vnni(-1) == 1 - chosen
-        assert compiled.avx2_vnni(chosen) == 1 - chosen
-    finally:
-        compiled.avx2_vnni(chosen)
-    assert compiled.avx2_vnni(-1) == chosen
+    assert chosen == 1  # on from the start where offered
+    _check_read_and_set(compiled.avx2_vnni)
 
 
 def _old_compiler() -> bool:

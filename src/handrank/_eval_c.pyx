@@ -795,24 +795,26 @@ def use_simd(str name):
     return before
 
 
+cdef int _avx2_setting(int (*setting)(int) noexcept nogil, object mode, str ways, str kernel) except -1:
+    """One of the avx2 kernel's settings (``setting``: handrank_avx2_gathers or handrank_avx2_vnni) read, or set
+    by ``mode`` 0 or 1; the setting before.  ``ways`` names 0 and 1, ``kernel`` what is missing where refused."""
+    if type(mode) is not int or mode not in (-1, 0, 1):
+        raise ValueError(f"mode must be -1 (read), {ways}, not {mode!r}")
+    cdef int before = setting(mode)
+    if before < 0:
+        raise ValueError(f"no {kernel} here; this build and CPU offer {', '.join(simd()[1])}")
+    return before
+
+
 def avx2_gathers(mode):
     """How the avx2 kernel hashes (1 gathers, 0 scalar loads); ``mode`` 0 or 1 sets it; the way used before."""
-    if type(mode) is not int or mode not in (-1, 0, 1):
-        raise ValueError(f"mode must be -1 (read), 0 (scalar loads) or 1 (gathers), not {mode!r}")
-    cdef int before = handrank_avx2_gathers(mode)
-    if before < 0:
-        raise ValueError(f"no 'avx2' batch kernel here; this build and CPU offer {', '.join(simd()[1])}")
-    return before
+    return _avx2_setting(handrank_avx2_gathers, mode, "0 (scalar loads) or 1 (gathers)", "'avx2' batch kernel")
 
 
 def avx2_vnni(mode):
     """Whether the avx2 masks kernel sums with AVX-VNNI (1) or not (0); ``mode`` 0 or 1 sets it; the setting before."""
-    if type(mode) is not int or mode not in (-1, 0, 1):
-        raise ValueError(f"mode must be -1 (read), 0 (without AVX-VNNI) or 1 (with it), not {mode!r}")
-    cdef int before = handrank_avx2_vnni(mode)
-    if before < 0:
-        raise ValueError(f"no 'avx2' batch kernel with AVX-VNNI here; this build and CPU offer {', '.join(simd()[1])}")
-    return before
+    return _avx2_setting(handrank_avx2_vnni, mode, "0 (without AVX-VNNI) or 1 (with it)",
+                         "'avx2' batch kernel with AVX-VNNI")
 
 
 # Every function here is a built-in function (binding=False) made again by
