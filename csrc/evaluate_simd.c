@@ -1056,32 +1056,34 @@ int64_t handrank_evaluate_masks(const uint64_t *masks, int64_t n, ptrdiff_t stri
     return hr_masks_scalar(masks, n, stride, out, out_stride);
 }
 
-int handrank_avx2_gathers(int mode) {
 #ifdef HR_HAVE_AVX2
-    if (!(handrank_simd_available() >> HANDRANK_SIMD_AVX2 & 1))
-        return -1;
-    const int before = avx2_use_gathers();
-    if (mode == 0 || mode == 1)
-        __atomic_store_n(&avx2_gathers, mode, __ATOMIC_RELAXED);
-    return before;
-#else
-    (void)mode;
-    return -1;
-#endif
-}
-
-int handrank_avx2_vnni(int mode) {
-#ifdef HR_HAVE_AVX2
-    if (!(handrank_simd_available() >> HANDRANK_SIMD_AVX2 & 1))
-        return -1;
-    const int before = avx2_vnni_state();
+/* One of the AVX2 kernel's settings: `before`, its value (-1 or less: not offered), returned and, where offered,
+   replaced by mode 0 or 1. */
+static int avx2_setting(int *setting, int before, int mode) {
     if (before < 0)
         return -1;
     if (mode == 0 || mode == 1)
-        __atomic_store_n(&avx2_vnni, mode, __ATOMIC_RELAXED);
+        __atomic_store_n(setting, mode, __ATOMIC_RELAXED);
     return before;
+}
+
+static int avx2_offered(void) { return handrank_simd_available() >> HANDRANK_SIMD_AVX2 & 1; }
+
+int handrank_avx2_gathers(int mode) {
+    return avx2_offered() ? avx2_setting(&avx2_gathers, avx2_use_gathers(), mode) : -1;
+}
+
+int handrank_avx2_vnni(int mode) {
+    return avx2_offered() ? avx2_setting(&avx2_vnni, avx2_vnni_state(), mode) : -1;
+}
 #else
+int handrank_avx2_gathers(int mode) {
     (void)mode;
     return -1;
-#endif
 }
+
+int handrank_avx2_vnni(int mode) {
+    (void)mode;
+    return -1;
+}
+#endif

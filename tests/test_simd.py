@@ -426,18 +426,23 @@ def test_avx2_vnni_is_read_from_the_cpu_and_set() -> None:
 
 
 def _old_compiler() -> bool:
-    """Whether the extension was built by a compiler older than GCC 11 or Clang 13 (no AVX-VNNI copies)."""
+    """Whether the C compiler that builds extensions here (``CC``, else Python's) is older than GCC 11 or Clang 13,
+    which build no AVX-VNNI copies."""
     import sysconfig
 
-    cc = (sysconfig.get_config_var("CC") or "").split()
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "").split()
     if not cc:
         return True
-    got = subprocess.run([cc[0], "-dumpversion"], capture_output=True, text=True, check=False)
     try:
-        major = int(got.stdout.strip().split(".")[0])
-    except ValueError:
+        version = subprocess.run([cc[0], "--version"], capture_output=True, text=True, check=False, timeout=60).stdout
+        major = int(
+            subprocess.run([cc[0], "-dumpversion"], capture_output=True, text=True, check=False, timeout=60)
+            .stdout.strip()
+            .split(".")[0]
+        )
+    except (OSError, ValueError, subprocess.TimeoutExpired):
         return True
-    return major < (13 if "clang" in cc[0] else 11)
+    return major < (13 if "clang" in version else 11)
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
