@@ -371,16 +371,21 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
  * three bytes of its key) and by suit (two planes of counters); vpsadbw
  * adds each qword's bytes.  A row holds a card twice when its card j
  * equals its card (j + d) mod K for some d = 1..K/2 (every pair of K
- * cards is such a pair: three byte shuffles for 6 or 7 cards, two for 5).  The eight keys stay
- * in the lanes the halves leave them in (rows 0, 4, 1, 5 | 2, 6, 3, 7) and
- * hash by two gathers kept two steps apart, as in the AVX-512 kernel, or
- * one by one as in the scalar kernel, whichever this CPU runs faster
- * (avx2_use_gathers).  Every step stores its loads to the
- * chunk's copy: a step with an invalid row goes to the scalar kernel from
- * there, and the rows with a flush, listed as the chunk goes (a permute
- * from handrank_compress8, no branch), are ranked at its end from the
- * flush table at their flush suit's ranks, eight at a time (gathers of
- * their bytes from the copy and of the flush table).
+ * cards is such a pair: three byte shuffles for 6 or 7 cards, two for 5);
+ * a saturating add of 76 sets bit 7 of an id past 51, so one movemask
+ * tells a step with an invalid row.  The step's two fours of sums are
+ * joined plane by plane (vshufps: rows 0, 1, 4, 5 | 2, 3, 6, 7, the masks
+ * kernel's lanes) before the planes make keys and counters, once for the
+ * eight rows: in cache on a Sapphire Rapids core that and the one
+ * movemask ran the kernel 13% faster than making them for each four.  The
+ * keys hash by two gathers kept two steps apart, as in the AVX-512
+ * kernel, or one by one as in the scalar kernel, whichever this CPU runs
+ * faster (avx2_use_gathers).  Every step stores its loads to the chunk's
+ * copy: a step with an invalid row goes to the scalar kernel from there,
+ * and the rows with a flush, listed at the chunk's end from each step's
+ * flags (avx2_list_flushes), are ranked from the flush table at their
+ * flush suit's ranks, eight at a time (gathers of their bytes from the
+ * copy and of the flush table).
  */
 /* The hash's constants, read from memory (avx2_hash_init). */
 typedef struct {
@@ -388,7 +393,7 @@ typedef struct {
 } avx2_hash;
 
 typedef struct {
-    __m256i spread, past_cards, rot[4], plane[5], low_nibbles, bias, flag_bits;
+    __m256i spread, past_cards, over_51, rot[4], plane[5], low_nibbles, bias, flag_bits;
     avx2_hash hash;
 } avx2_consts;
 
@@ -429,6 +434,7 @@ HR_AVX2 static inline void avx2_init(avx2_consts *q, const int K) {
         q->rot[r] = _mm256_loadu_si256((const __m256i *)(const void *)rot[r]);
     for (int t = 0; t < 5; t++)
         q->plane[t] = _mm256_loadu_si256((const __m256i *)(const void *)plane[t]);
+    q->over_51 = _mm256_set1_epi8(128 - 52);
     q->low_nibbles = _mm256_set1_epi8(0x0f);
     q->bias = _mm256_set1_epi32(0x3333);
     q->flag_bits = _mm256_set1_epi32(0x8888);
@@ -437,40 +443,37 @@ HR_AVX2 static inline void avx2_init(avx2_consts *q, const int K) {
 }
 
 /*
- * Four rows (two 16-byte loads of two rows each, in *two): their rank keys in the low dword of each qword,
- * their suit counters' flush flags, and in *dup and *top what shows a card twice or an id past 51.
+ * Four rows (two 16-byte loads of two rows each), stored as read to copy (4 * K + 16 bytes, the bytes past its
+ * rows the next rows'): in sums[0..4] each row's sums of its five planes (the rank key's three bytes, the suit
+ * counters' two), in the low 16 bits of its qword (rows 0, 1 | 2, 3); in *bad a byte with bit 7 set where a row
+ * holds a card twice or an id past 51.
  */
-HR_AVX2 static inline __m256i avx2_four(const avx2_consts *q, const uint8_t *p, const int K, __m256i *flags,
-                                        __m256i *dup, __m256i *top, __m256i *loaded) {
+HR_AVX2 static inline void avx2_four(const avx2_consts *q, const uint8_t *p, const int K, uint8_t *copy,
+                                     __m256i sums[5], __m256i *bad) {
     const __m256i zero = _mm256_setzero_si256();
-    __m256i two = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)),
-                                          _mm_loadu_si128((const __m128i *)(const void *)(p + 2 * K)), 1);
-    *loaded = two;
-    __m256i cards = _mm256_shuffle_epi8(two, q->spread);
-    *top = _mm256_max_epu8(*top, cards);
+    __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)p);
+    __m128i hi = _mm_loadu_si128((const __m128i *)(const void *)(p + 2 * K));
+    __asm__("" : "+x"(lo), "+x"(hi)); /* each read once: what is stored is what is ranked */
+    /* each load's bytes past its two rows are the next load's, stored over them next */
+    _mm_storeu_si128((__m128i *)(void *)copy, lo);
+    _mm_storeu_si128((__m128i *)(void *)(copy + 2 * K), hi);
+    __m256i cards = _mm256_shuffle_epi8(_mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1), q->spread);
+    *bad = _mm256_or_si256(*bad, _mm256_adds_epu8(cards, q->over_51)); /* 52.. to 128.. */
     __m256i x = _mm256_or_si256(cards, q->past_cards);
     for (int r = 0; r < K / 2; r++) /* distances 1..K/2 mod K: every pair of the K cards */
-        *dup = _mm256_or_si256(*dup, _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, q->rot[r])));
+        *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, q->rot[r])));
     __m256i rank = _mm256_and_si256(_mm256_srli_epi16(x, 2), q->low_nibbles);
-    __m256i s0 = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[0], rank), zero);
-    __m256i s1 = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[1], rank), zero);
-    __m256i s2 = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[2], rank), zero);
+    for (int t = 0; t < 3; t++)
+        sums[t] = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[t], rank), zero);
     /* the suit planes by the bytes as they are: past the cards (bit 7 set) they read 0; an id in 52..127 reads a
        count, and its row goes to the scalar kernel */
-    __m256i sa = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[3], x), zero);
-    __m256i sb = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[4], x), zero);
-    __m256i counts = _mm256_add_epi32(_mm256_add_epi32(sa, _mm256_slli_epi32(sb, 8)), q->bias);
-    *flags = _mm256_and_si256(counts, q->flag_bits);
-    return _mm256_add_epi32(_mm256_add_epi32(s0, _mm256_slli_epi32(s1, 8)), _mm256_slli_epi32(s2, 16));
+    for (int t = 3; t < 5; t++)
+        sums[t] = _mm256_sad_epu8(_mm256_shuffle_epi8(q->plane[t], x), zero);
 }
 
-/* The eight rows of a step as avx2_four read them (two loads each), in order, to copy (8 * K + 16 bytes). */
-HR_AVX2 static inline void avx2_copy(uint8_t *copy, const int K, __m256i two0, __m256i two1) {
-    /* each load's bytes past its two rows are the next load's, stored over them next */
-    _mm_storeu_si128((__m128i *)(void *)copy, _mm256_castsi256_si128(two0));
-    _mm_storeu_si128((__m128i *)(void *)(copy + 2 * K), _mm256_extracti128_si256(two0, 1));
-    _mm_storeu_si128((__m128i *)(void *)(copy + 4 * K), _mm256_castsi256_si128(two1));
-    _mm_storeu_si128((__m128i *)(void *)(copy + 6 * K), _mm256_extracti128_si256(two1, 1));
+/* The low dwords of a's and b's qwords in one vector: rows 0, 1 of a, 0, 1 of b | 2, 3 of a, 2, 3 of b. */
+HR_AVX2 static inline __m256i avx2_join(__m256i a, __m256i b) {
+    return _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), 0x88));
 }
 
 /*
@@ -489,8 +492,24 @@ HR_AVX2 static inline unsigned avx2_nonzero(__m256i v) {
 }
 
 /*
- * The rows of a chunk that hold a flush (each listed with its flags: bit 4 * suit + 3), ranked from the
- * chunk's copy eight at a time: the flush table at that suit's ranks.  Lanes past the list read row 0
+ * A chunk's rows (masks) with a flush, listed at its end: step t stored its lanes' flags (bit 4 * suit + 3) to
+ * flags[t], its lanes holding the places `lane` + 8 * t from the chunk's start, and the steps with a flag set
+ * are flushed[0..n_flushed).  Each entry of the list is a place << 16 with its flags; returns how many.
+ */
+HR_AVX2 static inline int avx2_list_flushes(const __m256i *flags, const int32_t *flushed, int n_flushed,
+                                            __m256i lane, int32_t *list) {
+    int n = 0;
+    for (int f = 0; f < n_flushed; f++) {
+        const int t = flushed[f];
+        const __m256i at = _mm256_slli_epi32(_mm256_add_epi32(lane, _mm256_set1_epi32(8 * t)), 16);
+        avx2_append(_mm256_or_si256(at, flags[t]), avx2_nonzero(flags[t]), list, &n);
+    }
+    return n;
+}
+
+/*
+ * The rows of a chunk that hold a flush (as avx2_list_flushes lists them: each one's place << 16 and its flags,
+ * bit 4 * suit + 3), ranked from the chunk's copy eight at a time: the flush table at that suit's ranks.  Lanes past the list read row 0
  * (a valid row of the chunk) and are not written.
  */
 HR_AVX2 static inline void avx2_rank_flushes(const uint8_t *copy, const int32_t *listed, int n, const int K,
@@ -501,9 +520,9 @@ HR_AVX2 static inline void avx2_rank_flushes(const uint8_t *copy, const int32_t 
         const int m = n - f < 8 ? n - f : 8;
         __m256i entry = _mm256_loadu_si256((const __m256i *)(const void *)(listed + f));
         entry = _mm256_and_si256(entry, _mm256_cmpgt_epi32(_mm256_set1_epi32(m), lane));
-        __m256i at = _mm256_and_si256(entry, _mm256_set1_epi32(0xffff));
+        __m256i at = _mm256_srli_epi32(entry, 16);
         /* the flag of suit s is 8 << 4s: the suit is how many of 8, 128, 2048 it exceeds */
-        __m256i flag = _mm256_srli_epi32(entry, 16);
+        __m256i flag = _mm256_and_si256(entry, _mm256_set1_epi32(0xffff));
         __m256i suit = _mm256_sub_epi32(
             _mm256_setzero_si256(),
             _mm256_add_epi32(_mm256_add_epi32(_mm256_cmpgt_epi32(flag, _mm256_set1_epi32(8)),
@@ -550,37 +569,34 @@ HR_AVX2 static inline void avx2_store_classes(char *out, __m256i slot, __m256i w
 HR_AVX2 HR_INLINE int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int K, const int G, char *out) {
     avx2_consts q;
     avx2_init(&q, K);
-    const __m256i fifty_one = _mm256_set1_epi8(51);
-    __m256i eight = _mm256_set1_epi32(8);
-    __asm__("" : "+m"(eight)); /* see avx2_hash_init */
-    /* a step's keys and flags stay in the lanes avx2_four leaves them: rows 0, 4, 1, 5 | 2, 6, 3, 7; its classes
+    /* a step's keys and flags stay in the lanes avx2_join leaves them: rows 0, 1, 4, 5 | 2, 3, 6, 7; its classes
        pack to row order as they are stored */
-    const __m256i lane = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-    const __m256i words = _mm256_setr_epi8(0, 1, 8, 9, 4, 5, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 8, 9, 4, 5,
+    const __m256i lane = _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7);
+    const __m256i words = _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 4, 5, 8, 9,
                                            12, 13, -1, -1, -1, -1, -1, -1, -1, -1);
     const __m256i dwords = _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5);
     uint8_t copy[HR_CHUNK * 7 + 16]; /* the chunk's rows as read: what is ranked of them again */
-    int32_t pending[HR_CHUNK + 8];
+    __m256i flags[HR_CHUNK / 8];       /* each step's flags */
+    int32_t flushed[HR_CHUNK / 8 + 1]; /* the steps with a flush */
+    int32_t pending[HR_CHUNK + 8];     /* their rows with a flush */
+    uint16_t sink[8];                  /* where the hash's pipeline stores before its first step */
     /* a step's last load reads 16 bytes from row i + 6: whole steps end by row `limit` */
     const int64_t limit = n - (16 - 2 * K + K - 1) / K;
     int64_t i = 0;
     while (i + 8 <= limit) {
         const int64_t start = i, end = i + HR_CHUNK < limit ? i + HR_CHUNK : limit;
-        int n_pending = 0;
+        int n_flushed = 0;
         int64_t bad = -1;
         __m256i last_slot = _mm256_setzero_si256(), older_slot = last_slot;
-        int64_t last = -1, older = -1;
-        __m256i at = lane; /* each lane's row, from the chunk's start */
-        for (; i + 8 <= end; i += 8, at = _mm256_add_epi32(at, eight)) {
+        char *last = (char *)sink, *older = (char *)sink;
+        for (int t = 0; i + 8 <= end; i += 8, t++) {
             const uint8_t *p = cards + i * K;
             uint8_t *step = copy + (i - start) * K;
             hr_prefetch_ahead(p, HR_STREAM_AHEAD, 0); /* a step reads 8 * K <= 56 bytes: a line a step */
-            __m256i dup = _mm256_setzero_si256(), top = _mm256_setzero_si256(), flags0, flags1, two0, two1;
-            __m256i key0 = avx2_four(&q, p, K, &flags0, &dup, &top, &two0);
-            __m256i key1 = avx2_four(&q, p + 4 * K, K, &flags1, &dup, &top, &two1);
-            __m256i past = _mm256_cmpeq_epi8(_mm256_max_epu8(top, fifty_one), fifty_one);
-            avx2_copy(step, K, two0, two1);
-            if (_mm256_movemask_epi8(dup) != 0 || _mm256_movemask_epi8(past) != -1) {
+            __m256i wrong = _mm256_setzero_si256(), a[5], b[5], s[5];
+            avx2_four(&q, p, K, step, a, &wrong);
+            avx2_four(&q, p + 4 * K, K, step + 4 * K, b, &wrong);
+            if (_mm256_movemask_epi8(wrong) != 0) {
                 bad = hr_rows_scalar(step, 8, K, out + 2 * i);
                 if (bad >= 0) {
                     bad += i;
@@ -588,29 +604,31 @@ HR_AVX2 HR_INLINE int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int
                 }
                 continue;
             }
-            /* rows 0..3 in the low dwords of key0 (flags0), 4..7 of key1 */
-            __m256i key = _mm256_or_si256(key0, _mm256_slli_epi64(key1, 32));
-            __m256i flag = _mm256_or_si256(flags0, _mm256_slli_epi64(flags1, 32));
+            for (int t = 0; t < 5; t++)
+                s[t] = avx2_join(a[t], b[t]);
+            __m256i key = _mm256_add_epi32(_mm256_add_epi32(s[0], _mm256_slli_epi32(s[1], 8)), _mm256_slli_epi32(s[2], 16));
+            __m256i flag = _mm256_and_si256(_mm256_add_epi32(_mm256_add_epi32(s[3], _mm256_slli_epi32(s[4], 8)), q.bias),
+                                            q.flag_bits);
             if (G) {
-                if (older >= 0)
-                    avx2_store_classes(out + 2 * older, older_slot, words, dwords);
+                avx2_store_classes(older, older_slot, words, dwords);
                 older_slot = last_slot;
                 older = last;
                 last_slot = avx2_slot(&q.hash, key);
-                last = i;
+                last = out + 2 * i;
             } else {
                 uint32_t keys[8];
                 _mm256_storeu_si256((__m256i *)(void *)keys, key);
-                for (int l = 0; l < 8; l++) /* lane l holds row l / 2 + 4 * (l % 2) */
-                    hr_store_u16(out + 2 * (i + l / 2 + 4 * (l % 2)), hr_plain_hashed(hr_hash(keys[l])));
+                for (int l = 0; l < 8; l++) /* lane l holds row (l & 1) + 4 * (l >> 1 & 1) + 2 * (l >> 2) */
+                    hr_store_u16(out + 2 * (i + (l & 1) + 4 * (l >> 1 & 1) + 2 * (l >> 2)),
+                                 hr_plain_hashed(hr_hash(keys[l])));
             }
-            unsigned flush = avx2_nonzero(flag);
-            avx2_append(_mm256_or_si256(at, _mm256_slli_epi32(flag, 16)), flush, pending, &n_pending);
+            flags[t] = flag;
+            flushed[n_flushed] = t;
+            n_flushed += !_mm256_testz_si256(flag, flag);
         }
-        if (older >= 0)
-            avx2_store_classes(out + 2 * older, older_slot, words, dwords);
-        if (last >= 0)
-            avx2_store_classes(out + 2 * last, last_slot, words, dwords);
+        avx2_store_classes(older, older_slot, words, dwords);
+        avx2_store_classes(last, last_slot, words, dwords);
+        const int n_pending = avx2_list_flushes(flags, flushed, n_flushed, lane, pending);
         avx2_rank_flushes(copy, pending, n_pending, K, out + 2 * start);
         if (bad >= 0)
             return bad;
@@ -693,9 +711,9 @@ HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const i
         }
     __m256i low_nibbles = _mm256_set1_epi8(0x0f), ones8 = _mm256_set1_epi8(1), ones16 = _mm256_set1_epi16(1);
     __m256i five = _mm256_set1_epi32(5), seven = _mm256_set1_epi32(7), bias = _mm256_set1_epi32(0x3333);
-    __m256i flag_bits = _mm256_set1_epi32(0x8888), eight = _mm256_set1_epi32(8);
+    __m256i flag_bits = _mm256_set1_epi32(0x8888);
     __asm__("" : "+m"(low_nibbles), "+m"(ones8), "+m"(ones16), "+m"(five), "+m"(seven), "+m"(bias),
-            "+m"(flag_bits), "+m"(eight)); /* see avx2_hash_init */
+            "+m"(flag_bits)); /* see avx2_hash_init */
     const __m256i count = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2,
                                            2, 3, 2, 3, 3, 4);
     /* a nibble's cards of suits 0 and 1 (plane a), 2 and 3 (plane b), as counts in the byte's two nibbles */
@@ -713,17 +731,19 @@ HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const i
     const __m256i words = _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 4, 5, 8, 9,
                                            12, 13, -1, -1, -1, -1, -1, -1, -1, -1);
     const __m256i dwords = _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5);
-    uint64_t copy[HR_CHUNK]; /* the chunk's masks as read: what is ranked of them again */
-    int32_t pending[HR_CHUNK + 8];
+    uint64_t copy[HR_CHUNK];           /* the chunk's masks as read: what is ranked of them again */
+    __m256i flags[HR_CHUNK / 8];       /* each step's flags */
+    int32_t flushed[HR_CHUNK / 8 + 1]; /* the steps with a flush */
+    int32_t pending[HR_CHUNK + 8];     /* their masks with a flush */
+    uint16_t sink[8];                  /* where the hash's pipeline stores before its first step */
     int64_t i = 0;
     while (i + 8 <= n) {
         const int64_t start = i, end = i + HR_CHUNK < n ? i + HR_CHUNK : n;
-        int n_pending = 0;
+        int n_flushed = 0;
         int64_t wrong = -1;
         __m256i last_slot = _mm256_setzero_si256(), older_slot = last_slot;
-        int64_t last = -1, older = -1;
-        __m256i at = lane; /* each lane's mask, from the chunk's start */
-        for (; i + 8 <= end; i += 8, at = _mm256_add_epi32(at, eight)) {
+        char *last = (char *)sink, *older = (char *)sink;
+        for (int t = 0; i + 8 <= end; i += 8, t++) {
             const uint64_t *p = masks + i;
             hr_prefetch_ahead(p, HR_STREAM_AHEAD, 0);
             __m256i m0 = _mm256_loadu_si256((const __m256i *)(const void *)p);
@@ -774,14 +794,13 @@ HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const i
             }
             __m256i suits = _mm256_add_epi32(avx2_byte_sums(sa, ones8, ones16, V),
                                              _mm256_slli_epi32(avx2_byte_sums(sb, ones8, ones16, V), 8));
-            __m256i flags = _mm256_and_si256(_mm256_add_epi32(suits, bias), flag_bits);
+            __m256i flag = _mm256_and_si256(_mm256_add_epi32(suits, bias), flag_bits);
             if (G) {
-                if (older >= 0)
-                    avx2_store_classes(out + 2 * older, older_slot, words, dwords);
+                avx2_store_classes(older, older_slot, words, dwords);
                 older_slot = last_slot;
                 older = last;
                 last_slot = avx2_slot(&hash, key);
-                last = i;
+                last = out + 2 * i;
             } else {
                 uint32_t keys[8];
                 _mm256_storeu_si256((__m256i *)(void *)keys, key);
@@ -789,17 +808,17 @@ HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const i
                     hr_store_u16(out + 2 * (i + (l & 1) + 4 * (l >> 1 & 1) + 2 * (l >> 2)),
                                  hr_plain_hashed(hr_hash(keys[l])));
             }
-            unsigned flush = avx2_nonzero(flags);
-            avx2_append(_mm256_or_si256(at, _mm256_slli_epi32(flags, 16)), flush, pending, &n_pending);
+            flags[t] = flag;
+            flushed[n_flushed] = t;
+            n_flushed += !_mm256_testz_si256(flag, flag);
         }
-        if (older >= 0)
-            avx2_store_classes(out + 2 * older, older_slot, words, dwords);
-        if (last >= 0)
-            avx2_store_classes(out + 2 * last, last_slot, words, dwords);
+        avx2_store_classes(older, older_slot, words, dwords);
+        avx2_store_classes(last, last_slot, words, dwords);
         /* the listed masks with a flush (bit 4 * suit + 3 of their flags): the flush table at that suit's ranks */
+        const int n_pending = avx2_list_flushes(flags, flushed, n_flushed, lane, pending);
         for (int f = 0; f < n_pending; f++) {
-            const unsigned at = (unsigned)pending[f] & 0xffff;
-            const unsigned suit = hr_flag_suit_at((uint64_t)pending[f] >> 16, 3, 4);
+            const unsigned at = (unsigned)pending[f] >> 16;
+            const unsigned suit = hr_flag_suit_at((uint64_t)pending[f] & 0xffff, 3, 4);
             hr_store_u16(out + 2 * (start + at), handrank_flush[hr_mask_suit_ranks(copy[at], suit)]);
         }
         if (wrong >= 0)
