@@ -8,6 +8,7 @@ pure-Python twin and the published counts elsewhere, and again here).
 from __future__ import annotations
 
 import os
+import platform
 import subprocess
 import sys
 import threading
@@ -404,6 +405,16 @@ def _cpu_flags() -> set[str]:
             return {flag for line in f if line.startswith("flags") for flag in line.split(":", 1)[1].split()}
     except OSError:
         return set()
+
+
+@pytest.mark.skipif(
+    not C_AVAILABLE or platform.machine() != "x86_64" or not _cpu_flags(), reason="the C core on x86-64 Linux"
+)
+def test_avx512_is_offered_exactly_where_the_cpu_has_its_instruction_sets() -> None:
+    """The avx512 kernel needs AVX-512 F, BW, VL, VBMI, VPOPCNTDQ and VNNI with BMI2 (Linux's names below); a
+    GCC or Clang build offers it on exactly such CPUs."""
+    needed = {"avx512f", "avx512bw", "avx512vl", "avx512vbmi", "avx512_vpopcntdq", "avx512_vnni", "bmi2"}
+    assert ("avx512" in OFFERED) == needed.issubset(_cpu_flags())
 
 
 @pytest.mark.skipif("avx2" not in OFFERED, reason="this build and CPU offer no avx2 kernel")
