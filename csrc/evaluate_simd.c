@@ -322,7 +322,7 @@ HR_AVX512 static inline __m512i avx512_mask_keys(const avx512_mask_consts *q, __
     __m512i key = _mm512_setzero_si512();
     for (int t = 0; t < 3; t++) {
         __m512i sum = _mm512_setzero_si512();
-        for (int v = 0; v < 4; v++)
+        for (int v = t < 2 ? 0 : 2; v < 4; v++) /* the keys of ranks 0..7 have no byte 2 */
             sum = _mm512_dpbusd_epi32(sum, q->weight[t][v], counts[v]);
         key = t ? _mm512_add_epi32(key, _mm512_slli_epi32(sum, 8u * (unsigned)t)) : sum;
     }
@@ -643,7 +643,7 @@ HR_AVX2 HR_INLINE int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int
         int64_t bad = -1;
         __m256i last_slot = _mm256_setzero_si256(), older_slot = last_slot;
         char *last = (char *)sink, *older = (char *)sink;
-        for (int t = 0; i + 8 <= end; i += 8, t++) {
+        for (int nth = 0; i + 8 <= end; i += 8, nth++) {
             const uint8_t *p = cards + i * K;
             uint8_t *step = copy + (i - start) * K;
             hr_prefetch_ahead(p, HR_STREAM_AHEAD, 0); /* a step reads 8 * K <= 56 bytes: a line a step */
@@ -676,8 +676,8 @@ HR_AVX2 HR_INLINE int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int
                     hr_store_u16(out + 2 * (i + (l & 1) + 4 * (l >> 1 & 1) + 2 * (l >> 2)),
                                  hr_plain_hashed(hr_hash(keys[l])));
             }
-            flags[t] = flag;
-            flushed[n_flushed] = t;
+            flags[nth] = flag;
+            flushed[n_flushed] = nth;
             n_flushed += !_mm256_testz_si256(flag, flag);
         }
         avx2_store_classes(older, older_slot, words, dwords);
@@ -797,7 +797,7 @@ HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const i
         int64_t wrong = -1;
         __m256i last_slot = _mm256_setzero_si256(), older_slot = last_slot;
         char *last = (char *)sink, *older = (char *)sink;
-        for (int t = 0; i + 8 <= end; i += 8, t++) {
+        for (int nth = 0; i + 8 <= end; i += 8, nth++) {
             const uint64_t *p = masks + i;
             hr_prefetch_ahead(p, HR_STREAM_AHEAD, 0);
             __m256i m0 = _mm256_loadu_si256((const __m256i *)(const void *)p);
@@ -819,10 +819,9 @@ HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const i
                 sb = _mm256_add_epi8(sb, _mm256_shuffle_epi8(plane_b, nib[v]));
             }
             __m256i total = avx2_byte_sums(all, ones8, ones16, V);
-            __m256i past = _mm256_srli_epi32(hi, 20); /* ids 52..63 */
+            /* bad: not 5..7 cards, or an id past 51 (bits 20..31 of hi) */
             __m256i bad = _mm256_or_si256(_mm256_or_si256(_mm256_cmpgt_epi32(five, total), _mm256_cmpgt_epi32(total, seven)),
-                                          _mm256_xor_si256(_mm256_cmpeq_epi32(past, _mm256_setzero_si256()),
-                                                           _mm256_set1_epi32(-1)));
+                                          _mm256_srli_epi32(hi, 20));
             if (!_mm256_testz_si256(bad, bad)) {
                 wrong = hr_masks_scalar(step, 8, 8, (uint16_t *)(void *)(out + 2 * i), 2);
                 if (wrong >= 0) {
@@ -834,13 +833,14 @@ HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const i
             __m256i key = _mm256_setzero_si256();
             for (int t = 0; t < 3; t++) {
                 __m256i sum;
+                const int first = t < 2 ? 0 : 2; /* the keys of ranks 0..7 have no byte 2 */
                 if (V) {
                     sum = _mm256_setzero_si256();
-                    for (int v = 0; v < 4; v++)
+                    for (int v = first; v < 4; v++)
                         sum = avx2_dpbusd(sum, weight[t][v], cards[v]);
                 } else {
                     __m256i pairs = _mm256_setzero_si256();
-                    for (int v = 0; v < 4; v++)
+                    for (int v = first; v < 4; v++)
                         pairs = _mm256_add_epi16(pairs, _mm256_maddubs_epi16(weight[t][v], cards[v]));
                     sum = _mm256_madd_epi16(pairs, ones16);
                 }
@@ -862,8 +862,8 @@ HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const i
                     hr_store_u16(out + 2 * (i + (l & 1) + 4 * (l >> 1 & 1) + 2 * (l >> 2)),
                                  hr_plain_hashed(hr_hash(keys[l])));
             }
-            flags[t] = flag;
-            flushed[n_flushed] = t;
+            flags[nth] = flag;
+            flushed[n_flushed] = nth;
             n_flushed += !_mm256_testz_si256(flag, flag);
         }
         avx2_store_classes(older, older_slot, words, dwords);
