@@ -50,6 +50,20 @@ static inline int64_t masks_rest(const uint64_t *masks, int64_t i, int64_t n, ch
 #define HR_BY_CARDS(kernel, cards, n, k, out)                                                                   \
     ((k) == 5 ? kernel(cards, n, 5, out) : (k) == 6 ? kernel(cards, n, 6, out) : kernel(cards, n, 7, out))
 
+#ifdef HR_HAVE_AVX2 /* and AVX-512 */
+/*
+ * The masks kernels' key weights, a vector's bytes (64; the AVX2 kernel takes 32): byte b is byte t of the key
+ * of the rank in byte lane b % 4 of nibble vector v (0, 1: ranks 2b, 2b + 1 of a mask's low dword; 2, 3: ranks
+ * 8 + 2b, 9 + 2b); ranks 13..15 weigh 0.
+ */
+static void mask_weights(uint8_t w[64], int t, int v) {
+    for (int b = 0; b < 64; b++) {
+        const int rank = 8 * (v >> 1) + 2 * (b & 3) + (v & 1);
+        w[b] = (uint8_t)(rank < 13 ? handrank_card_key[4 * rank] >> (8 * t) : 0);
+    }
+}
+#endif
+
 #ifdef HR_HAVE_AVX512
 
 /*
@@ -70,8 +84,48 @@ HR_AVX512 static inline void avx512_store_classes(char *out, __m512i slot0, __m5
                         _mm512_permutex2var_epi16(avx512_class(slot0), even_words, avx512_class(slot1)));
 }
 
+/* Words 0, 2, .., 62 of two vectors: the low halves of their dwords, in order. */
+HR_AVX512 static inline __m512i avx512_even_words(void) {
+    uint16_t even[32];
+    for (int w = 0; w < 32; w++)
+        even[w] = (uint16_t)(2 * w);
+    return _mm512_loadu_si512(even);
+}
+
+/*
+ * Both kernels' hashing, a step of 32 keys at a time: its displacements gathered as it goes, its classes two
+ * steps later (avx512_pipe_step), the slots and places of the two steps between in the pipe (places in a sink
+ * before a chunk's first steps, avx512_pipe_start), and the last two steps' classes at a chunk's end
+ * (avx512_pipe_drain), before its flushes are ranked over them.
+ */
 typedef struct {
-    __m512i plane[5], spread[2], even_dwords, even_words;
+    __m512i last0, last1, older0, older1, even_words;
+    char *last, *older;
+} avx512_pipe;
+
+HR_AVX512 static inline void avx512_pipe_start(avx512_pipe *pp, uint16_t sink[32]) {
+    pp->last0 = pp->last1 = pp->older0 = pp->older1 = _mm512_setzero_si512();
+    pp->even_words = avx512_even_words();
+    pp->last = pp->older = (char *)sink;
+}
+
+HR_AVX512 static inline void avx512_pipe_step(avx512_pipe *pp, __m512i key0, __m512i key1, char *out) {
+    avx512_store_classes(pp->older, pp->older0, pp->older1, pp->even_words);
+    pp->older0 = pp->last0;
+    pp->older1 = pp->last1;
+    pp->older = pp->last;
+    pp->last0 = avx512_slot(key0);
+    pp->last1 = avx512_slot(key1);
+    pp->last = out;
+}
+
+HR_AVX512 static inline void avx512_pipe_drain(const avx512_pipe *pp) {
+    avx512_store_classes(pp->older, pp->older0, pp->older1, pp->even_words);
+    avx512_store_classes(pp->last, pp->last0, pp->last1, pp->even_words);
+}
+
+typedef struct {
+    __m512i plane[5], spread[2], even_dwords;
     __mmask64 first, second, cards;
 } avx512_consts;
 
@@ -103,14 +157,9 @@ HR_AVX512 static inline void avx512_init(avx512_consts *q, const int K) {
     q->spread[0] = _mm512_loadu_si512(spread[0]);
     q->spread[1] = _mm512_loadu_si512(spread[1]);
     uint32_t even_dwords[16];
-    uint16_t even_words[32];
-    for (int w = 0; w < 32; w++) {
-        even_words[w] = (uint16_t)(2 * w);
-        if (w < 16)
-            even_dwords[w] = (uint32_t)(2 * w);
-    }
+    for (int w = 0; w < 16; w++)
+        even_dwords[w] = (uint32_t)(2 * w);
     q->even_dwords = _mm512_loadu_si512(even_dwords);
-    q->even_words = _mm512_loadu_si512(even_words);
 }
 
 /*
@@ -171,6 +220,8 @@ HR_AVX512 static inline void avx512_list_flushes(__m512i suits, __m512i at, int3
 HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, const int K, char *out) {
     avx512_consts q;
     avx512_init(&q, K);
+    avx512_pipe pipe;
+    uint16_t sink[32]; /* the pipe's places before a chunk's first steps */
     const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     int32_t pending[HR_CHUNK + 32];
     uint8_t copy[HR_CHUNK * 7 + 128]; /* the chunk's rows as read; 128 bytes of room past the last step's */
@@ -179,10 +230,7 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
         const int64_t start = i, end = i + HR_CHUNK < n ? i + HR_CHUNK : n;
         int n_pending = 0;
         int64_t bad = -1;
-        /* the hash slots of the chunk's last step with no bad row (rows `last`.., none when -1) and of the one
-           before it (rows `older`..), whose classes are not yet gathered */
-        __m512i last0 = _mm512_setzero_si512(), last1 = last0, older0 = last0, older1 = last0;
-        int64_t last = -1, older = -1;
+        avx512_pipe_start(&pipe, sink);
         for (; i + 32 <= end; i += 32) {
             const uint8_t *p = cards + i * K;
             uint8_t *step = copy + (i - start) * K;
@@ -199,25 +247,12 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
                 }
                 continue;
             }
-            /* the classes of the step before last, then this step's displacements: no gather waits on the
-               one before it */
-            if (older >= 0)
-                avx512_store_classes(out + 2 * older, older0, older1, q.even_words);
-            older0 = last0;
-            older1 = last1;
-            older = last;
-            last0 = avx512_slot(key0);
-            last1 = avx512_slot(key1);
-            last = i;
+            avx512_pipe_step(&pipe, key0, key1, out + 2 * i);
             __m512i at = _mm512_add_epi32(lane, _mm512_set1_epi32((int)(i - start)));
             avx512_list_flushes(suits0, at, pending, &n_pending);
             avx512_list_flushes(suits1, _mm512_add_epi32(at, _mm512_set1_epi32(16)), pending, &n_pending);
         }
-        /* the waiting steps' classes, before the flush rows' classes go over theirs */
-        if (older >= 0)
-            avx512_store_classes(out + 2 * older, older0, older1, q.even_words);
-        if (last >= 0)
-            avx512_store_classes(out + 2 * last, last0, last1, q.even_words);
+        avx512_pipe_drain(&pipe);
         /* the flush rows sixteen at a time: each card of the flush suit sets its rank's bit */
         const uint8_t *base = copy;
         const __m512i one = _mm512_set1_epi32(1), low = _mm512_set1_epi32(0xff), three = _mm512_set1_epi32(3);
@@ -276,15 +311,10 @@ typedef struct {
 } avx512_mask_consts;
 
 HR_AVX512 static inline void avx512_mask_init(avx512_mask_consts *q) {
-    /* weight[t][v]: byte t of the key of the rank in byte lane b of nibble vector v (0, 1: ranks 2b, 2b + 1 of
-       the low dword; 2, 3: ranks 8 + 2b, 9 + 2b); ranks 13..15 weigh 0 */
     for (int t = 0; t < 3; t++)
         for (int v = 0; v < 4; v++) {
             uint8_t w[64];
-            for (int b = 0; b < 64; b++) {
-                const int rank = 8 * (v >> 1) + 2 * (b & 3) + (v & 1);
-                w[b] = (uint8_t)(rank < 13 ? handrank_card_key[4 * rank] >> (8 * t) : 0);
-            }
+            mask_weights(w, t, v);
             q->weight[t][v] = _mm512_loadu_si512(w);
         }
     q->count = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
@@ -361,18 +391,15 @@ HR_AVX512 static inline void avx512_store_masks(uint64_t *copy, __m512i m0, __m5
 HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *out) {
     avx512_mask_consts q;
     avx512_mask_init(&q);
-    uint16_t even[32];
-    for (int w = 0; w < 32; w++)
-        even[w] = (uint16_t)(2 * w);
-    const __m512i even_words = _mm512_loadu_si512(even);
+    avx512_pipe pipe;
+    uint16_t sink[32]; /* the pipe's places before a chunk's first steps */
     uint64_t copy[HR_CHUNK];        /* the chunk's masks as read */
     uint32_t flushes[HR_CHUNK / 32]; /* bit l: mask l of a step holds a flush; 0 where the scalar kernel ranked it */
     int64_t i = 0;
     while (i + 32 <= n) {
         const int64_t start = i, end = i + HR_CHUNK < n ? i + HR_CHUNK : n;
         int64_t bad = -1;
-        __m512i last0 = _mm512_setzero_si512(), last1 = last0, older0 = last0, older1 = last0;
-        int64_t last = -1, older = -1;
+        avx512_pipe_start(&pipe, sink);
         for (; i + 32 <= end; i += 32) {
             const uint64_t *p = masks + i;
             for (int line = 0; line < 4; line++)
@@ -394,20 +421,10 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
                 }
                 continue;
             }
-            if (older >= 0)
-                avx512_store_classes(out + 2 * older, older0, older1, even_words);
-            older0 = last0;
-            older1 = last1;
-            older = last;
-            last0 = avx512_slot(key0);
-            last1 = avx512_slot(key1);
-            last = i;
+            avx512_pipe_step(&pipe, key0, key1, out + 2 * i);
             *flush = _cvtmask32_u32(_mm512_kunpackw(f1, f0));
         }
-        if (older >= 0)
-            avx512_store_classes(out + 2 * older, older0, older1, even_words);
-        if (last >= 0)
-            avx512_store_classes(out + 2 * last, last0, last1, even_words);
+        avx512_pipe_drain(&pipe);
         for (int64_t j = 0; j < i - start; j += 32)
             avx512_mask_flushes(copy + j, flushes[j / 32], out + 2 * (start + j));
         if (bad >= 0)
@@ -441,9 +458,9 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
  * flush suit's ranks, eight at a time (gathers of their bytes from the
  * copy and of the flush table).
  */
-/* The hash's constants, read from memory (avx2_hash_init). */
+/* The hash's constants, read from memory (avx2_hash_init); words and dwords pack a step's classes to hand order. */
 typedef struct {
-    __m256i mul, low_words, slot_mask;
+    __m256i mul, low_words, slot_mask, words, dwords;
 } avx2_hash;
 
 typedef struct {
@@ -461,6 +478,9 @@ HR_AVX2 static inline void avx2_hash_init(avx2_hash *h) {
     h->mul = _mm256_set1_epi32((int)HANDRANK_HASH_MUL);
     h->low_words = _mm256_set1_epi32(0xffff);
     h->slot_mask = _mm256_set1_epi32((int)HR_SLOT_MASK);
+    h->words = _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 4, 5, 8, 9, 12, 13, -1,
+                                -1, -1, -1, -1, -1, -1, -1);
+    h->dwords = _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5);
     __asm__("" : "+m"(*h));
 }
 
@@ -614,26 +634,58 @@ HR_AVX2 static inline __m256i avx2_slot(const avx2_hash *q, __m256i key) {
     return _mm256_xor_si256(_mm256_and_si256(h, q->slot_mask), _mm256_and_si256(disp, q->low_words));
 }
 
-HR_AVX2 static inline void avx2_store_classes(char *out, __m256i slot, __m256i words, __m256i dwords) {
+HR_AVX2 static inline void avx2_store_classes(const avx2_hash *q, char *out, __m256i slot) {
     __m256i cls = _mm256_i32gather_epi32((const int *)(const void *)handrank_hash_values, slot, 2);
-    __m256i packed = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(cls, words), dwords);
+    __m256i packed = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(cls, q->words), q->dwords);
     _mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(packed));
+}
+
+/*
+ * Both kernels' hashing, a step of eight keys at a time in the lanes both leave them (hands 0, 1, 4, 5 | 2, 3,
+ * 6, 7), to out: by gathers as the AVX-512 kernels do (avx512_pipe), the slots and places of the two steps
+ * between in the pipe, or by scalar loads, hand by hand (G = 0).
+ */
+typedef struct {
+    __m256i last_slot, older_slot;
+    char *last, *older;
+} avx2_pipe;
+
+HR_AVX2 static inline void avx2_pipe_start(avx2_pipe *pp, uint16_t sink[8]) {
+    pp->last_slot = pp->older_slot = _mm256_setzero_si256();
+    pp->last = pp->older = (char *)sink;
+}
+
+HR_AVX2 static inline void avx2_pipe_step(avx2_pipe *pp, const avx2_hash *q, const int G, __m256i key, char *out) {
+    if (G) {
+        avx2_store_classes(q, pp->older, pp->older_slot);
+        pp->older_slot = pp->last_slot;
+        pp->older = pp->last;
+        pp->last_slot = avx2_slot(q, key);
+        pp->last = out;
+    } else {
+        uint32_t keys[8];
+        _mm256_storeu_si256((__m256i *)(void *)keys, key);
+        for (int l = 0; l < 8; l++) /* lane l holds hand (l & 1) + 4 * (l >> 1 & 1) + 2 * (l >> 2) */
+            hr_store_u16(out + 2 * ((l & 1) + 4 * (l >> 1 & 1) + 2 * (l >> 2)), hr_plain_hashed(hr_hash(keys[l])));
+    }
+}
+
+HR_AVX2 static inline void avx2_pipe_drain(const avx2_pipe *pp, const avx2_hash *q) {
+    avx2_store_classes(q, pp->older, pp->older_slot);
+    avx2_store_classes(q, pp->last, pp->last_slot);
 }
 
 HR_AVX2 HR_INLINE int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int K, const int G, char *out) {
     avx2_consts q;
     avx2_init(&q, K);
-    /* a step's keys and flags stay in the lanes avx2_join leaves them: rows 0, 1, 4, 5 | 2, 3, 6, 7; its classes
-       pack to row order as they are stored */
+    /* a step's keys and flags stay in the lanes avx2_join leaves them: rows 0, 1, 4, 5 | 2, 3, 6, 7 */
     const __m256i lane = _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7);
-    const __m256i words = _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 4, 5, 8, 9,
-                                           12, 13, -1, -1, -1, -1, -1, -1, -1, -1);
-    const __m256i dwords = _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5);
     uint8_t copy[HR_CHUNK * 7 + 16]; /* the chunk's rows as read: what is ranked of them again */
     __m256i flags[HR_CHUNK / 8];       /* each step's flags */
     int32_t flushed[HR_CHUNK / 8 + 1]; /* the steps with a flush */
     int32_t pending[HR_CHUNK + 8];     /* their rows with a flush */
-    uint16_t sink[8];                  /* where the hash's pipeline stores before its first step */
+    uint16_t sink[8];                  /* the pipe's places before a chunk's first steps */
+    avx2_pipe pipe;
     /* a step's last load reads 16 bytes from row i + 6: whole steps end by row `limit` */
     const int64_t limit = n - (16 - 2 * K + K - 1) / K;
     int64_t i = 0;
@@ -641,8 +693,7 @@ HR_AVX2 HR_INLINE int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int
         const int64_t start = i, end = i + HR_CHUNK < limit ? i + HR_CHUNK : limit;
         int n_flushed = 0;
         int64_t bad = -1;
-        __m256i last_slot = _mm256_setzero_si256(), older_slot = last_slot;
-        char *last = (char *)sink, *older = (char *)sink;
+        avx2_pipe_start(&pipe, sink);
         for (int nth = 0; i + 8 <= end; i += 8, nth++) {
             const uint8_t *p = cards + i * K;
             uint8_t *step = copy + (i - start) * K;
@@ -663,25 +714,12 @@ HR_AVX2 HR_INLINE int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int
             __m256i key = _mm256_add_epi32(_mm256_add_epi32(s[0], _mm256_slli_epi32(s[1], 8)), _mm256_slli_epi32(s[2], 16));
             __m256i flag = _mm256_and_si256(_mm256_add_epi32(_mm256_add_epi32(s[3], _mm256_slli_epi32(s[4], 8)), q.bias),
                                             q.flag_bits);
-            if (G) {
-                avx2_store_classes(older, older_slot, words, dwords);
-                older_slot = last_slot;
-                older = last;
-                last_slot = avx2_slot(&q.hash, key);
-                last = out + 2 * i;
-            } else {
-                uint32_t keys[8];
-                _mm256_storeu_si256((__m256i *)(void *)keys, key);
-                for (int l = 0; l < 8; l++) /* lane l holds row (l & 1) + 4 * (l >> 1 & 1) + 2 * (l >> 2) */
-                    hr_store_u16(out + 2 * (i + (l & 1) + 4 * (l >> 1 & 1) + 2 * (l >> 2)),
-                                 hr_plain_hashed(hr_hash(keys[l])));
-            }
+            avx2_pipe_step(&pipe, &q.hash, G, key, out + 2 * i);
             flags[nth] = flag;
             flushed[n_flushed] = nth;
             n_flushed += !_mm256_testz_si256(flag, flag);
         }
-        avx2_store_classes(older, older_slot, words, dwords);
-        avx2_store_classes(last, last_slot, words, dwords);
+        avx2_pipe_drain(&pipe, &q.hash);
         const int n_pending = avx2_list_flushes(flags, flushed, n_flushed, lane, pending);
         avx2_rank_flushes(copy, pending, n_pending, K, out + 2 * start);
         if (bad >= 0)
@@ -751,16 +789,11 @@ HR_AVX2 static inline void avx2_store_masks(uint64_t *copy, __m256i m0, __m256i 
 HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const int G, const int V, char *out) {
     avx2_hash hash;
     avx2_hash_init(&hash);
-    /* weight[t][v]: byte t of the key of the rank in byte lane b of nibble vector v (0, 1: ranks 2b, 2b + 1 of
-       the low dword; 2, 3: ranks 8 + 2b, 9 + 2b); ranks 13..15 weigh 0 */
     __m256i weight[3][4];
     for (int t = 0; t < 3; t++)
         for (int v = 0; v < 4; v++) {
-            uint8_t w[32];
-            for (int b = 0; b < 32; b++) {
-                const int rank = 8 * (v >> 1) + 2 * (b & 3) + (v & 1);
-                w[b] = (uint8_t)(rank < 13 ? handrank_card_key[4 * rank] >> (8 * t) : 0);
-            }
+            uint8_t w[64];
+            mask_weights(w, t, v);
             weight[t][v] = _mm256_loadu_si256((const __m256i *)(const void *)w);
         }
     __m256i low_nibbles = _mm256_set1_epi8(0x0f), ones8 = _mm256_set1_epi8(1), ones16 = _mm256_set1_epi16(1);
@@ -779,24 +812,20 @@ HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const i
     }
     const __m256i plane_a = _mm256_loadu_si256((const __m256i *)(const void *)plane[0]);
     const __m256i plane_b = _mm256_loadu_si256((const __m256i *)(const void *)plane[1]);
-    /* the step's dwords by lane: masks 0, 1, 4, 5 | 2, 3, 6, 7 (one shufps per half); its classes pack to mask
-       order as they are stored */
+    /* the step's dwords by lane: masks 0, 1, 4, 5 | 2, 3, 6, 7 (one shufps per half) */
     const __m256i lane = _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7);
-    const __m256i words = _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 4, 5, 8, 9,
-                                           12, 13, -1, -1, -1, -1, -1, -1, -1, -1);
-    const __m256i dwords = _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5);
     uint64_t copy[HR_CHUNK];           /* the chunk's masks as read: what is ranked of them again */
     __m256i flags[HR_CHUNK / 8];       /* each step's flags */
     int32_t flushed[HR_CHUNK / 8 + 1]; /* the steps with a flush */
     int32_t pending[HR_CHUNK + 8];     /* their masks with a flush */
-    uint16_t sink[8];                  /* where the hash's pipeline stores before its first step */
+    uint16_t sink[8];                  /* the pipe's places before a chunk's first steps */
+    avx2_pipe pipe;
     int64_t i = 0;
     while (i + 8 <= n) {
         const int64_t start = i, end = i + HR_CHUNK < n ? i + HR_CHUNK : n;
         int n_flushed = 0;
         int64_t wrong = -1;
-        __m256i last_slot = _mm256_setzero_si256(), older_slot = last_slot;
-        char *last = (char *)sink, *older = (char *)sink;
+        avx2_pipe_start(&pipe, sink);
         for (int nth = 0; i + 8 <= end; i += 8, nth++) {
             const uint64_t *p = masks + i;
             hr_prefetch_ahead(p, HR_STREAM_AHEAD, 0);
@@ -849,25 +878,12 @@ HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const i
             __m256i suits = _mm256_add_epi32(avx2_byte_sums(sa, ones8, ones16, V),
                                              _mm256_slli_epi32(avx2_byte_sums(sb, ones8, ones16, V), 8));
             __m256i flag = _mm256_and_si256(_mm256_add_epi32(suits, bias), flag_bits);
-            if (G) {
-                avx2_store_classes(older, older_slot, words, dwords);
-                older_slot = last_slot;
-                older = last;
-                last_slot = avx2_slot(&hash, key);
-                last = out + 2 * i;
-            } else {
-                uint32_t keys[8];
-                _mm256_storeu_si256((__m256i *)(void *)keys, key);
-                for (int l = 0; l < 8; l++) /* lane l holds mask (l & 1) + 4 * (l >> 1 & 1) + 2 * (l >> 2) */
-                    hr_store_u16(out + 2 * (i + (l & 1) + 4 * (l >> 1 & 1) + 2 * (l >> 2)),
-                                 hr_plain_hashed(hr_hash(keys[l])));
-            }
+            avx2_pipe_step(&pipe, &hash, G, key, out + 2 * i);
             flags[nth] = flag;
             flushed[n_flushed] = nth;
             n_flushed += !_mm256_testz_si256(flag, flag);
         }
-        avx2_store_classes(older, older_slot, words, dwords);
-        avx2_store_classes(last, last_slot, words, dwords);
+        avx2_pipe_drain(&pipe, &hash);
         /* the listed masks with a flush (bit 4 * suit + 3 of their flags): the flush table at that suit's ranks */
         const int n_pending = avx2_list_flushes(flags, flushed, n_flushed, lane, pending);
         for (int f = 0; f < n_pending; f++) {
