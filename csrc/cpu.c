@@ -13,7 +13,7 @@ static int cpu_has_avx512(void) {
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
            __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
            __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vnni") &&
-           __builtin_cpu_supports("bmi2");
+           __builtin_cpu_supports("avx512bitalg") && __builtin_cpu_supports("gfni") && __builtin_cpu_supports("bmi2");
 }
 #endif
 

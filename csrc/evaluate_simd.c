@@ -299,15 +299,19 @@ HR_AVX512 static int64_t avx512_rows(const uint8_t *cards, int64_t n, int k, cha
  * the scalar kernel takes the step).  A mask's nibble r holds rank r's
  * cards: a byte shuffle of each nibble counts them, and vpdpbusd sums the
  * counts times each rank's key byte by byte (four nibble vectors, three
- * bytes of key), as the AVX2 masks kernel does with AVX-VNNI.  Suit s's
- * cards are its bits of ranks 0..7 and, moved up a place, of ranks 8..15:
- * one popcount a suit, and the four counts add up to the card count.
+ * bytes of key), as the AVX2 masks kernel does with AVX-VNNI.  The suits
+ * are counted from the mask as a qword: its 8x8 bits transposed (one
+ * gf2p8affineqb) put suit s's cards of the even ranks in byte s and of the
+ * odd ranks in byte s + 4; a shuffle pairs them to a word and vpopcntw
+ * counts each suit, and their sum is the card count.
  *
- * avx512_mask_keys: the rank keys of sixteen masks (eight in m0, eight in
- * m1), per suit which hold five of its cards or more, and which are valid.
+ * avx512_mask_suits: which of eight masks (a qword each) hold five cards
+ * of a suit or more, and which are valid.  avx512_mask_keys: the rank keys
+ * of sixteen masks (eight in m0, eight in m1), which hold a flush and
+ * which are valid.
  */
 typedef struct {
-    __m512i weight[3][4], count, low_nibbles, suit[4], next_suit[4], low_words, high_words;
+    __m512i weight[3][4], count, low_nibbles, low_words, high_words, unit, pairs;
 } avx512_mask_consts;
 
 HR_AVX512 static inline void avx512_mask_init(avx512_mask_consts *q) {
@@ -319,31 +323,34 @@ HR_AVX512 static inline void avx512_mask_init(avx512_mask_consts *q) {
         }
     q->count = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
     q->low_nibbles = _mm512_set1_epi8(0x0f);
-    for (int s = 0; s < 4; s++) { /* suit s's bits in 32 bits of a mask, and one place up */
-        q->suit[s] = _mm512_set1_epi32((int)(0x11111111u << s));
-        q->next_suit[s] = _mm512_set1_epi32((int)(0x11111111u << s << 1));
-    }
+    /* the matrix rows of gf2p8affineqb that take bit j of each byte of the matrix to byte j */
+    q->unit = _mm512_set1_epi64((int64_t)0x8040201008040201ULL);
+    q->pairs = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15));
     q->low_words = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
     q->high_words = _mm512_set_epi32(31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1);
 }
 
+HR_AVX512 static inline void avx512_mask_suits(const avx512_mask_consts *q, __m512i m, __mmask8 *flush,
+                                              __mmask8 *ok) {
+    __m512i bits = _mm512_gf2p8affine_epi64_epi8(q->unit, m, 0);
+    __m512i counts = _mm512_popcnt_epi16(_mm512_shuffle_epi8(bits, q->pairs)); /* suit s in word s */
+    /* five of a suit or more: 3 more carries to bit 3 */
+    *flush = _mm512_test_epi64_mask(_mm512_add_epi16(counts, _mm512_set1_epi16(3)), _mm512_set1_epi16(8));
+    /* 5..7 cards (their sum less 5 at most 2, unsigned), none past 51 */
+    __m512i cards = _mm512_sad_epu8(counts, _mm512_setzero_si512());
+    *ok = _mm512_cmple_epu64_mask(_mm512_sub_epi64(cards, _mm512_set1_epi64(5)), _mm512_set1_epi64(2)) &
+          _mm512_testn_epi64_mask(m, _mm512_set1_epi64((int64_t)0xfff0000000000000ULL));
+}
+
 HR_AVX512 static inline __m512i avx512_mask_keys(const avx512_mask_consts *q, __m512i m0, __m512i m1,
                                                  __mmask16 *flush, __mmask16 *ok) {
-    const __m512i five = _mm512_set1_epi32(5);
+    __mmask8 flush0, flush1, ok0, ok1;
+    avx512_mask_suits(q, m0, &flush0, &ok0);
+    avx512_mask_suits(q, m1, &flush1, &ok1);
+    *flush = _mm512_kunpackb(flush1, flush0);
+    *ok = _mm512_kunpackb(ok1, ok0);
     __m512i lo = _mm512_permutex2var_epi32(m0, q->low_words, m1);  /* ranks 0..7 of each mask */
     __m512i hi = _mm512_permutex2var_epi32(m0, q->high_words, m1); /* ranks 8..15 */
-    /* suit s: its bits of lo, and of hi one place up (bit 31 of hi, an id past 51, drops out: see *ok) */
-    __m512i up = _mm512_slli_epi32(hi, 1), cards = _mm512_setzero_si512(), most = cards;
-    for (int s = 0; s < 4; s++) {
-        __m512i bits = _mm512_ternarylogic_epi32(_mm512_and_si512(lo, q->suit[s]), up, q->next_suit[s], 0xf8);
-        __m512i count = _mm512_popcnt_epi32(bits);
-        most = _mm512_max_epu32(most, count);
-        cards = _mm512_add_epi32(cards, count);
-    }
-    *flush = _mm512_cmpge_epu32_mask(most, five);
-    /* 5..7 cards (the count less 5 at most 2, unsigned), none past 51 (bits 20..31 of hi) */
-    *ok = _mm512_cmple_epu32_mask(_mm512_sub_epi32(cards, five), _mm512_set1_epi32(2)) &
-          _mm512_testn_epi32_mask(hi, _mm512_set1_epi32((int)0xfff00000u));
     __m512i nib[4] = {_mm512_and_si512(lo, q->low_nibbles), _mm512_and_si512(_mm512_srli_epi16(lo, 4), q->low_nibbles),
                       _mm512_and_si512(hi, q->low_nibbles), _mm512_and_si512(_mm512_srli_epi16(hi, 4), q->low_nibbles)};
     __m512i counts[4];

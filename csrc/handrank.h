@@ -239,7 +239,7 @@ int handrank_omaha_showdown_f32(const handrank_omaha_showdown_board *board, cons
  * The kernel for the contiguous rows of handrank_evaluate_batch and
  * handrank_evaluate_omaha_batch (AVX-512 and AVX2 only) and the contiguous
  * masks of handrank_evaluate_masks, chosen at run time: the scalar
- * one always, AVX-512 (F, BW, VL, VBMI, VPOPCNTDQ, VNNI, with BMI2) and AVX2 on x86-64
+ * one always, AVX-512 (F, BW, VL, VBMI, VPOPCNTDQ, VNNI, BITALG, with GFNI and BMI2) and AVX2 on x86-64
  * builds by GCC or Clang whose CPU has them, NEON (rows; masks stay scalar) on
  * aarch64 builds by GCC or Clang.  Same classes and the same first invalid row,
  * whichever runs.

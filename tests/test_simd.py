@@ -411,9 +411,10 @@ def _cpu_flags() -> set[str]:
     not C_AVAILABLE or platform.machine() != "x86_64" or not _cpu_flags(), reason="the C core on x86-64 Linux"
 )
 def test_avx512_is_offered_exactly_where_the_cpu_has_its_instruction_sets() -> None:
-    """The avx512 kernel needs AVX-512 F, BW, VL, VBMI, VPOPCNTDQ and VNNI with BMI2 (Linux's names below); a
-    GCC or Clang build offers it on exactly such CPUs."""
-    needed = {"avx512f", "avx512bw", "avx512vl", "avx512vbmi", "avx512_vpopcntdq", "avx512_vnni", "bmi2"}
+    """The avx512 kernel needs AVX-512 F, BW, VL, VBMI, VPOPCNTDQ, VNNI and BITALG with GFNI and BMI2 (Linux's
+    names below); a GCC or Clang build offers it on exactly such CPUs."""
+    needed = {"avx512f", "avx512bw", "avx512vl", "avx512vbmi", "avx512_vpopcntdq", "avx512_vnni", "avx512_bitalg"}
+    needed |= {"gfni", "bmi2"}
     assert ("avx512" in OFFERED) == needed.issubset(_cpu_flags())
 
 
