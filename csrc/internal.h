@@ -80,7 +80,8 @@ HR_INLINE int hr_popcount64(uint64_t x) {
 #define HR_HAVE_AVX2 1
 #include <immintrin.h>
 
-#define HR_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq,avx512vnni,avx512bitalg,gfni,bmi2")))
+#define HR_AVX512                                                                                                \
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq,avx512vnni,avx512bitalg,gfni,bmi2")))
 #define HR_AVX2 __attribute__((target("avx2,popcnt"))) /* every AVX2 CPU has popcnt */
 /* The AVX2 masks kernel's copies that use AVX-VNNI's vpdpbusd (in asm, see avx2_dpbusd): with compilers whose
    assemblers know its VEX form. */
