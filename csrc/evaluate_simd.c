@@ -46,9 +46,13 @@ static inline int64_t masks_rest(const uint64_t *masks, int64_t i, int64_t n, ch
     return bad >= 0 ? i + bad : -1;
 }
 
-/* A kernel specialised by its card count (5, 6 or 7) for each. */
+/* A kernel specialised by its card count (5, 6 or 7) for each; for tools/mca.py, one count only (HR_MCA_CARDS). */
+#ifdef HR_MCA_CARDS
+#define HR_BY_CARDS(kernel, cards, n, k, out) ((void)(k), kernel(cards, n, HR_MCA_CARDS, out))
+#else
 #define HR_BY_CARDS(kernel, cards, n, k, out)                                                                   \
     ((k) == 5 ? kernel(cards, n, 5, out) : (k) == 6 ? kernel(cards, n, 6, out) : kernel(cards, n, 7, out))
+#endif
 
 #ifdef HR_HAVE_AVX2 /* and AVX-512 */
 /*
@@ -231,6 +235,7 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
         int64_t bad = -1;
         avx512_pipe_start(&pipe, sink);
         for (; i + 32 <= end; i += 32) {
+            HR_MCA_BEGIN("avx512_rows", K, 32, 0);
             const uint8_t *p = cards + i * K;
             uint8_t *step = copy + (i - start) * K;
             for (int b = 0; b < 32 * K; b += 64) /* the step's lines, HR_STREAM_AHEAD on */
@@ -250,6 +255,7 @@ HR_AVX512 static inline int64_t avx512_rows_k(const uint8_t *cards, int64_t n, c
             __m512i at = _mm512_add_epi32(lane, _mm512_set1_epi32((int)(i - start)));
             avx512_list_flushes(suits0, at, pending, &n_pending);
             avx512_list_flushes(suits1, _mm512_add_epi32(at, _mm512_set1_epi32(16)), pending, &n_pending);
+            HR_MCA_END("avx512_rows", K, 32, 0);
         }
         avx512_pipe_drain(&pipe);
         /* the flush rows sixteen at a time: each card of the flush suit sets its rank's bit */
@@ -407,6 +413,7 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
         int64_t bad = -1;
         avx512_pipe_start(&pipe, sink);
         for (; i + 32 <= end; i += 32) {
+            HR_MCA_BEGIN("avx512_masks", 0, 32, 0);
             const uint64_t *p = masks + i;
             for (int line = 0; line < 4; line++)
                 hr_prefetch_ahead(p + 8 * line, HR_STREAM_AHEAD, 0);
@@ -429,6 +436,7 @@ HR_AVX512 static int64_t avx512_masks(const uint64_t *masks, int64_t n, char *ou
             }
             avx512_pipe_step(&pipe, key0, key1, out + 2 * i);
             *flush = _cvtmask32_u32(_mm512_kunpackw(f1, f0));
+            HR_MCA_END("avx512_masks", 0, 32, 0);
         }
         avx512_pipe_drain(&pipe);
         for (int64_t j = 0; j < i - start; j += 32)
@@ -701,6 +709,7 @@ HR_AVX2 HR_INLINE int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int
         int64_t bad = -1;
         avx2_pipe_start(&pipe, sink);
         for (int nth = 0; i + 8 <= end; i += 8, nth++) {
+            HR_MCA_BEGIN("avx2_rows", K, 8, G); /* variant 1: hashed by gathers, 0: by loads */
             const uint8_t *p = cards + i * K;
             uint8_t *step = copy + (i - start) * K;
             hr_prefetch_ahead(p, HR_STREAM_AHEAD, 0); /* a step reads 8 * K <= 56 bytes: a line a step */
@@ -725,6 +734,7 @@ HR_AVX2 HR_INLINE int64_t avx2_rows_k(const uint8_t *cards, int64_t n, const int
             flags[nth] = flag;
             flushed[n_flushed] = nth;
             n_flushed += !_mm256_testz_si256(flag, flag);
+            HR_MCA_END("avx2_rows", K, 8, G);
         }
         avx2_pipe_drain(&pipe, &q.hash);
         const int n_pending = avx2_list_flushes(flags, flushed, n_flushed, lane, pending);
@@ -834,6 +844,7 @@ HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const i
         int64_t wrong = -1;
         avx2_pipe_start(&pipe, sink);
         for (int nth = 0; i + 8 <= end; i += 8, nth++) {
+            HR_MCA_BEGIN("avx2_masks", 0, 8, G + 2 * V); /* variant: 1 if hashed by gathers, + 2 with AVX-VNNI */
             const uint64_t *p = masks + i;
             hr_prefetch_ahead(p, HR_STREAM_AHEAD, 0);
             __m256i m0 = _mm256_loadu_si256((const __m256i *)(const void *)p);
@@ -889,6 +900,7 @@ HR_AVX2 HR_INLINE int64_t avx2_masks_g(const uint64_t *masks, int64_t n, const i
             flags[nth] = flag;
             flushed[n_flushed] = nth;
             n_flushed += !_mm256_testz_si256(flag, flag);
+            HR_MCA_END("avx2_masks", 0, 8, G + 2 * V);
         }
         avx2_pipe_drain(&pipe, &hash);
         /* the listed masks with a flush (bit 4 * suit + 3 of their flags): the flush table at that suit's ranks */

@@ -107,6 +107,22 @@ HR_AVX512 static inline __m512i hr_gather_u16(const uint16_t *table, __m512i ind
  * A prefetch never faults, so it may point past the input (hr_prefetch_ahead).
  */
 #define HR_STREAM_AHEAD 2048
+/*
+ * One step of a kernel's loop, marked for tools/mca.py (llvm-mca's static
+ * model of a core's ports: a measure of a kernel that the machine's load
+ * does not move) when built with -DHR_MCA; nothing otherwise.  The region
+ * is named kernel/cards a hand (0: a mask)/hands a step/variant (the
+ * kernel's own choices, as it says), constants where it is specialised.
+ */
+#if defined(HR_MCA) && (defined(__GNUC__) || defined(__clang__))
+#define HR_MCA_BEGIN(kernel, cards, hands, variant) \
+    __asm__ volatile("# LLVM-MCA-BEGIN " kernel "/%c0/%c1/%c2" ::"i"(cards), "i"(hands), "i"(variant))
+#define HR_MCA_END(kernel, cards, hands, variant) \
+    __asm__ volatile("# LLVM-MCA-END " kernel "/%c0/%c1/%c2" ::"i"(cards), "i"(hands), "i"(variant))
+#else
+#define HR_MCA_BEGIN(kernel, cards, hands, variant) ((void)0)
+#define HR_MCA_END(kernel, cards, hands, variant) ((void)0)
+#endif
 /* A prefetch `ahead` bytes past p, the address reckoned as an integer (it may lie past the end of the buffer). */
 #define hr_prefetch_ahead(p, ahead, write) \
     hr_prefetch((const void *)((uintptr_t)(const void *)(p) + (uintptr_t)(ptrdiff_t)(ahead)), (write))
