@@ -45,10 +45,18 @@ ITERATIONS = 200
 @dataclass
 class Step:
     name: str  # kernel/cards a hand (0: a mask)/hands a step/variant
-    hands: int
     cycles: float  # modelled cycles a step, steady state
     ports: dict[str, float]  # each port's uops a step
     code: list[str]  # its instructions, as traced
+
+    @property
+    def hands(self) -> int:
+        return int(self.name.split("/")[2])
+
+    @property
+    def per_hand(self) -> float:
+        """Modelled cycles a hand."""
+        return self.cycles / self.hands
 
 
 def compile_kernels(csrc: str, cc: str, cards: int, out: str) -> None:
@@ -139,7 +147,6 @@ def parse(name: str, report: str, code: list[str]) -> Step:
     used = [0.0 if cell == "-" else float(cell) for cell in rows[1].split()]
     return Step(
         name=name,
-        hands=int(name.split("/")[2]),
         cycles=cycles / iterations,
         ports={resources[str(i)]: use for i, use in enumerate(used)},
         code=code,
@@ -153,7 +160,8 @@ def port(step: Step, number: int) -> float:
 
 
 def kernels_of(revision: str | None, cc: str, mca: str, cpu: str, tmp: str) -> dict[str, Step]:
-    """The marked steps of the working tree (``revision`` None) or of a git revision's csrc."""
+    """The marked steps of the working tree (``revision`` None) or of a git revision's csrc, made in ``tmp``."""
+    os.makedirs(tmp)
     csrc = os.path.join(ROOT, "csrc")
     if revision is not None:
         csrc = os.path.join(tmp, "csrc")
@@ -183,11 +191,9 @@ def main(argv: list[str] | None = None) -> int:
     if mca is None:
         sys.exit(f"mca: {args.mca} not found: install LLVM's tools (Debian: llvm) or name it with --mca")
     with tempfile.TemporaryDirectory() as tmp:
-        os.makedirs(os.path.join(tmp, "new"))
         new = kernels_of(None, args.cc, mca, args.cpu, os.path.join(tmp, "new"))
         old: dict[str, Step] = {}
         if args.base is not None:
-            os.makedirs(os.path.join(tmp, "base"))
             old = kernels_of(args.base, args.cc, mca, args.cpu, os.path.join(tmp, "base"))
     if args.show is not None:
         if args.show not in new:
@@ -205,16 +211,15 @@ def main(argv: list[str] | None = None) -> int:
         if step is None:
             line += f" {'(gone)':>7} {'':>7} {'':>5} {'':>5} {'':>5}"
         else:
-            line += f" {step.cycles:7.1f} {step.cycles / step.hands:7.3f}"
+            line += f" {step.cycles:7.1f} {step.per_hand:7.3f}"
             line += "".join(f" {port(step, number):5.2f}" for number in (0, 1, 5))
         if old:
             before = old.get(name)
             if before is None:
                 line += f" | {'(new)':>16}"
             else:
-                per_hand = before.cycles / before.hands
-                ratio = f"{per_hand / (step.cycles / step.hands):6.3f}" if step is not None else ""
-                line += f" | {per_hand:16.3f} {ratio}"
+                ratio = f"{before.per_hand / step.per_hand:6.3f}" if step is not None else ""
+                line += f" | {before.per_hand:16.3f} {ratio}"
         print(line)
     if old:
         print("ratio: the base's cycles a hand over the working tree's (above 1: the working tree is faster)")
